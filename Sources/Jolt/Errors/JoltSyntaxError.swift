@@ -1,0 +1,140 @@
+/// A document that is not valid JSON, or that exceeds one of the ``JoltLimits``.
+///
+/// Foundation reports every malformed document as "The given data was not valid
+/// JSON." Jolt says what is wrong and where: the byte offset, the line and column,
+/// and a short excerpt of the input around the position.
+///
+/// ``JoltDecoder`` throws it wrapped, as Foundation does, in
+/// `DecodingError.dataCorrupted` (with an empty coding path) whose
+/// `underlyingError` is this value, so code that catches `DecodingError` keeps
+/// working:
+///
+/// ```swift
+/// do {
+///     _ = try JoltDecoder().decode([Int].self, from: "[1, 2,, 3]")
+/// } catch let DecodingError.dataCorrupted(context) {
+///     let error = context.underlyingError as! JoltSyntaxError
+///     print(error.kind, error.line, error.column)   // unexpectedCharacter(44) 1 7
+///     print(error)  // "Unexpected character ',' at line 1, column 7 (byte 6): [1, 2,, 3]"
+/// }
+/// ```
+public struct JoltSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong with the document.
+    public enum Kind: Sendable, Hashable, CustomStringConvertible {
+        /// The input is empty or only whitespace.
+        case emptyInput
+        /// The input ends inside a value.
+        case unexpectedEndOfInput
+        /// A byte that cannot start or continue the value here (the byte is given).
+        case unexpectedCharacter(UInt8)
+        /// A complete value is followed by more than whitespace.
+        case trailingCharacters
+        /// A number that does not follow RFC 8259's grammar (`01`, `1.`, `.5`, `-`, `1e`).
+        case invalidNumber
+        /// `true`, `false` or `null` misspelled.
+        case invalidLiteral
+        /// A control character (U+0000 to U+001F) written raw inside a string.
+        case unescapedControlCharacter
+        /// A backslash followed by something other than `"\/bfnrtu`.
+        case invalidEscape
+        /// `\u` not followed by four hexadecimal digits.
+        case invalidUnicodeEscape
+        /// A `\uD800`–`\uDFFF` escape that is not half of a valid surrogate pair.
+        case invalidSurrogate
+        /// Bytes that are not well-formed UTF-8 (overlong forms, encoded
+        /// surrogates, code points above U+10FFFF, truncated sequences).
+        case invalidUTF8
+        /// A string that is not closed before the end of the input.
+        case unterminatedString
+        /// One of the configured ``JoltLimits`` was exceeded.
+        case limitExceeded(JoltLimits.Limit)
+
+        public var description: String {
+            switch self {
+            case .emptyInput: "Empty input"
+            case .unexpectedEndOfInput: "Unexpected end of input"
+            case .unexpectedCharacter(let byte): "Unexpected character \(JoltSyntaxError.describe(byte: byte))"
+            case .trailingCharacters: "Unexpected characters after the top-level value"
+            case .invalidNumber: "Invalid number"
+            case .invalidLiteral: "Invalid literal"
+            case .unescapedControlCharacter: "Unescaped control character in string"
+            case .invalidEscape: "Invalid escape sequence in string"
+            case .invalidUnicodeEscape: "Invalid \\u escape in string"
+            case .invalidSurrogate: "Unpaired UTF-16 surrogate escape in string"
+            case .invalidUTF8: "Invalid UTF-8"
+            case .unterminatedString: "Unterminated string"
+            case .limitExceeded(let limit): "Limit exceeded: \(limit)"
+            }
+        }
+    }
+
+    /// What is wrong.
+    public let kind: Kind
+    /// Zero-based byte offset of the problem in the input (counting a skipped BOM).
+    public let offset: Int
+    /// One-based line of the problem (lines end at `\n`).
+    public let line: Int
+    /// One-based column of the problem, counted in Unicode scalars from the line's start.
+    public let column: Int
+    /// Up to 40 bytes of input around the problem, decoded leniently, with
+    /// control characters shown as spaces.
+    public let excerpt: String
+
+    public init(kind: Kind, offset: Int, line: Int, column: Int, excerpt: String) {
+        self.kind = kind
+        self.offset = offset
+        self.line = line
+        self.column = column
+        self.excerpt = excerpt
+    }
+
+    public var description: String {
+        "\(kind) at line \(line), column \(column) (byte \(offset)): \(excerpt)"
+    }
+
+    static func describe(byte: UInt8) -> String {
+        if byte >= 0x20 && byte < 0x7F {
+            return "'\(Character(Unicode.Scalar(byte)))'"
+        }
+        let hex = String(byte, radix: 16, uppercase: true)
+        return "0x" + (hex.count == 1 ? "0" + hex : hex)
+    }
+}
+
+extension JoltSyntaxError {
+    /// Builds the public error from a scanner's position, computing line, column and
+    /// excerpt from the input. Only ever called on the error path.
+    init(_ error: ScanError, in input: UnsafeRawBufferPointer) {
+        let bytes = input.bindMemory(to: UInt8.self)
+        let offset = min(max(error.offset, 0), bytes.count)
+        var line = 1
+        var lineStart = 0
+        for i in 0..<offset where bytes[i] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = i + 1
+        }
+        var column = 1
+        for i in lineStart..<offset where bytes[i] & 0xC0 != 0x80 {
+            column += 1
+        }
+        let from = max(0, offset - 20)
+        let to = min(bytes.count, offset + 20)
+        let slice = UnsafeBufferPointer(rebasing: bytes[from..<to])
+        let text = String(decoding: slice, as: UTF8.self)
+        let excerpt = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 ? " " : $0 }))
+        self.init(kind: error.kind, offset: offset, line: line, column: column, excerpt: excerpt)
+    }
+}
+
+/// The scanners' internal error: a kind and a byte offset. Cheap to throw;
+/// turned into a ``JoltSyntaxError`` (with line, column and excerpt) at the API
+/// boundary.
+struct ScanError: Error, Hashable, Sendable {
+    var kind: JoltSyntaxError.Kind
+    var offset: Int
+
+    init(_ kind: JoltSyntaxError.Kind, at offset: Int) {
+        self.kind = kind
+        self.offset = offset
+    }
+}

@@ -1,0 +1,179 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// The tape: the one structure both scanners emit and every decoder reads.
+//
+// A tape is a flat buffer of 16-byte entries, one per JSON value or object key,
+// in document order. Nothing is converted while scanning: a string or number is
+// recorded as the byte range it occupies in the input, so no `String` or
+// `Double` is made until a decode asks for one, and a string without escapes is
+// never copied. Each container records the index of the entry just past its
+// last descendant, so a value nobody asked for is skipped in O(1).
+//
+// Entry layout (two `UInt64` words):
+//
+//     header:  [ kind: 4 bits | flags: 4 bits | byte offset in the input: 56 bits ]
+//     payload: string, key   -> length in bytes of the raw text between the quotes
+//              number        -> length in bytes of the number's text
+//              null/true/false -> 0
+//              array, object -> [ index just past the container: 32 bits | count: 32 bits ]
+//
+// For a string or key the offset is that of the first byte after the opening
+// quote; for every other value it is that of the value's first byte. The flag
+// `escaped` marks a string or key whose raw text contains a backslash (it must be
+// unescaped to be read); `integer` marks a number without fraction or exponent.
+// An object's count is its number of members; each member is a key entry
+// followed by the value's entries. There are no end markers.
+//
+// Worked example. The 28-byte input
+//
+//     {"id":7,"tags":["a\n",true]}
+//     0         1         2
+//     0123456789012345678901234567
+//
+// becomes seven entries:
+//
+//     index  kind    flags    offset  payload
+//     0      object           0       end 7, count 2
+//     1      key              2       length 2          ("id")
+//     2      number  integer  6       length 1          (7)
+//     3      key              9       length 4          ("tags")
+//     4      array            15      end 7, count 2
+//     5      string  escaped  17      length 3          (a\n, raw)
+//     6      true             22      0
+//
+// To skip the value of `tags` a reader jumps from entry 4 straight to its end, 7.
+//
+// Both backends, yajl and the pure-Swift scanner, must produce exactly this
+// tape for the same input: `Tape.==` compares entries and tests compare the two.
+
+/// One tape entry. See the comment at the top of `Tape.swift` for the layout.
+@usableFromInline
+struct TapeEntry: Hashable, Sendable {
+    @usableFromInline var header: UInt64
+    @usableFromInline var payload: UInt64
+
+    @inline(__always)
+    init(header: UInt64, payload: UInt64) {
+        self.header = header
+        self.payload = payload
+    }
+
+    @inline(__always)
+    init(kind: TapeKind, flags: UInt8 = 0, offset: Int, payload: UInt64) {
+        self.header = UInt64(kind.rawValue) << 60 | UInt64(flags) << 56 | UInt64(truncatingIfNeeded: offset)
+        self.payload = payload
+    }
+
+    @inline(__always) var kind: TapeKind { TapeKind(rawValue: UInt8(truncatingIfNeeded: header >> 60))! }
+    @inline(__always) var rawKind: UInt8 { UInt8(truncatingIfNeeded: header >> 60) }
+    @inline(__always) var flags: UInt8 { UInt8(truncatingIfNeeded: header >> 56) & 0x0F }
+    /// Byte offset of the value in the input (for strings and keys: after the opening quote).
+    @inline(__always) var offset: Int { Int(truncatingIfNeeded: header & 0x00FF_FFFF_FFFF_FFFF) }
+    /// Length of a string's raw text or a number's text.
+    @inline(__always) var length: Int { Int(truncatingIfNeeded: payload) }
+    /// For a container: the index of the entry just past its last descendant.
+    @inline(__always) var end: Int { Int(truncatingIfNeeded: payload >> 32) }
+    /// For a container: elements of an array, members of an object.
+    @inline(__always) var count: Int { Int(truncatingIfNeeded: payload & 0xFFFF_FFFF) }
+    @inline(__always) var isEscaped: Bool { flags & TapeFlags.escaped != 0 }
+    @inline(__always) var isInteger: Bool { flags & TapeFlags.integer != 0 }
+}
+
+/// The kind of a tape entry (4 bits).
+@usableFromInline
+enum TapeKind: UInt8, Sendable, CustomStringConvertible {
+    case null = 1
+    case `true` = 2
+    case `false` = 3
+    case number = 4
+    case string = 5
+    case key = 6
+    case array = 7
+    case object = 8
+
+    @usableFromInline var description: String {
+        switch self {
+        case .null: "null"
+        case .true: "true"
+        case .false: "false"
+        case .number: "number"
+        case .string: "string"
+        case .key: "key"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+}
+
+/// Flag bits of a tape entry.
+enum TapeFlags {
+    /// A string or key whose raw text contains at least one escape sequence.
+    static let escaped: UInt8 = 1
+    /// A number written without fraction or exponent.
+    static let integer: UInt8 = 2
+}
+
+/// A finished tape. It owns its entries; the input bytes stay the caller's.
+final class Tape: @unchecked Sendable {
+    /// The entries; `entries[0]` is the root value.
+    let entries: UnsafeMutablePointer<TapeEntry>
+    /// Number of entries.
+    let count: Int
+
+    init(entries: UnsafeMutablePointer<TapeEntry>, count: Int) {
+        self.entries = entries
+        self.count = count
+    }
+
+    deinit {
+        free(entries)
+    }
+
+    @inline(__always) subscript(index: Int) -> TapeEntry {
+        entries[index]
+    }
+
+    /// The index just past the value at `index` (its next sibling).
+    @inline(__always) func next(after index: Int) -> Int {
+        let entry = entries[index]
+        let raw = entry.rawKind
+        return raw >= TapeKind.array.rawValue ? entry.end : index + 1
+    }
+
+    /// The entries as an array, for tests and debugging.
+    var allEntries: [TapeEntry] {
+        Array(UnsafeBufferPointer(start: entries, count: count))
+    }
+}
+
+extension Tape: Equatable {
+    static func == (lhs: Tape, rhs: Tape) -> Bool {
+        lhs.count == rhs.count && lhs.allEntries == rhs.allEntries
+    }
+}
+
+extension Tape: CustomDebugStringConvertible {
+    var debugDescription: String {
+        var lines: [String] = []
+        for i in 0..<count {
+            let e = entries[i]
+            var line = "\(i)\t\(e.kind)\t@\(e.offset)"
+            switch e.kind {
+            case .array, .object: line += "\tend \(e.end) count \(e.count)"
+            case .string, .key, .number:
+                line += "\tlength \(e.length)"
+                if e.isEscaped { line += " escaped" }
+                if e.isInteger { line += " integer" }
+            default: break
+            }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+}
