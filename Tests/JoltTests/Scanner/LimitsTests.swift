@@ -1,0 +1,74 @@
+import Foundation
+import XCTest
+@testable import Jolt
+
+/// Each limit accepts exactly its value and rejects one more, identically on both
+/// backends, with the limit named and the position given.
+final class LimitsTests: XCTestCase {
+    private func assertLimit(
+        _ limit: JoltLimits.Limit, _ limits: JoltLimits, accepts ok: String, rejects bad: String, at offset: Int,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        for backend in availableBackends {
+            XCTAssertTrue(parseTape(ok, backend, limits: limits).isSuccess, "\(backend) rejected N", file: file, line: line)
+            XCTAssertEqual(parseTape(bad, backend, limits: limits).failure, ScanError(.limitExceeded(limit), at: offset),
+                           "\(backend)", file: file, line: line)
+        }
+    }
+
+    func testDepth() {
+        var limits = JoltLimits()
+        limits.maxDepth = 3
+        assertLimit(.depth, limits, accepts: "[[{\"a\":1}]]", rejects: "[[{\"a\":[1]}]]", at: 7)
+        assertLimit(.depth, .default, accepts: String(repeating: "[", count: 512) + String(repeating: "]", count: 512),
+                    rejects: String(repeating: "[", count: 513) + String(repeating: "]", count: 513), at: 512)
+    }
+
+    func testDocumentBytes() {
+        var limits = JoltLimits()
+        limits.maxDocumentBytes = 7
+        assertLimit(.documentBytes, limits, accepts: "[1,2,3]", rejects: "[1,2,34]", at: 7)
+    }
+
+    func testStringAndKeyBytes() {
+        var limits = JoltLimits()
+        limits.maxStringBytes = 4
+        assertLimit(.stringBytes, limits, accepts: #"["abcd"]"#, rejects: #"["abcde"]"#, at: 1)
+        assertLimit(.stringBytes, limits, accepts: #"["a\nb"]"#, rejects: #"["a\n\b"]"#, at: 1)
+        limits = JoltLimits()
+        limits.maxKeyBytes = 2
+        assertLimit(.keyBytes, limits, accepts: #"{"ab":"long value"}"#, rejects: #"{"abc":1}"#, at: 1)
+    }
+
+    func testNumberBytes() {
+        var limits = JoltLimits()
+        limits.maxNumberBytes = 5
+        assertLimit(.numberBytes, limits, accepts: "[-1.25]", rejects: "[-1.255]", at: 1)
+        assertLimit(.numberBytes, limits, accepts: "12345", rejects: "123456", at: 0)
+    }
+
+    func testContainerElements() {
+        var limits = JoltLimits()
+        limits.maxContainerElements = 3
+        assertLimit(.containerElements, limits, accepts: "[1,[2,3,4],5]", rejects: "[1,2,3,4]", at: 7)
+        assertLimit(.containerElements, limits, accepts: #"{"a":1,"b":2,"c":[1,2,3]}"#, rejects: #"{"a":1,"b":2,"c":3,"d":4}"#, at: 19)
+        assertLimit(.containerElements, limits, accepts: "[[],[],[]]", rejects: "[[],[],[],[]]", at: 10)
+    }
+
+    /// Ten million nested `[` are rejected at the depth limit, fast, without
+    /// recursion (a recursive scanner would overflow the stack long before).
+    func testTenMillionNestedArraysAreRejectedQuickly() {
+        let bytes = [UInt8](repeating: UInt8(ascii: "["), count: 10_000_000)
+        for backend in availableBackends {
+            let start = Date()
+            XCTAssertEqual(parseTape(bytes, backend).failure, ScanError(.limitExceeded(.depth), at: 512))
+            XCTAssertLessThan(Date().timeIntervalSince(start), 1.0, "\(backend)")
+        }
+        // With the depth limit lifted, still no stack growth: the stack is a heap buffer.
+        for backend in availableBackends {
+            var limits = JoltLimits.unlimited
+            limits.maxDocumentBytes = Int(UInt32.max)
+            XCTAssertEqual(parseTape(bytes, backend, limits: limits).failure?.kind, .unexpectedEndOfInput, "\(backend)")
+        }
+    }
+}
