@@ -123,7 +123,7 @@ enum TapeFlags {
 final class Tape: @unchecked Sendable {
     /// The entries; `entries[0]` is the root value.
     let entries: UnsafeMutablePointer<TapeEntry>
-    /// Number of entries.
+    /// Number of entries. One more, a `null`, follows them (see `TapeBuilder.finish`).
     let count: Int
 
     init(entries: UnsafeMutablePointer<TapeEntry>, count: Int) {

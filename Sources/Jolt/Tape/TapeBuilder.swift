@@ -64,9 +64,12 @@ struct TapeBuilder {
         free(savedCounts)
     }
 
-    /// Hands the entries to a ``Tape`` and frees the rest.
-    func finish() -> Tape {
+    /// Hands the entries to a ``Tape`` and frees the rest. One `null` entry is
+    /// kept just past the end (not counted): decoders use it for missing values.
+    mutating func finish() -> Tape {
         precondition(depth == 0, "unbalanced tape")
+        reserveOne()
+        entries[count] = TapeEntry(kind: .null, offset: 0, payload: 0)
         free(starts)
         free(savedCounts)
         return Tape(entries: entries, count: count)

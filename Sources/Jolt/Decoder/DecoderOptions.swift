@@ -1,0 +1,13 @@
+import Foundation
+
+/// Everything a decode reads from ``JoltDecoder``, copied in once at its start so
+/// that changing the decoder during a decode on another thread has no effect on it.
+struct DecoderOptions: Sendable {
+    var keyDecodingStrategy: JoltDecoder.KeyDecodingStrategy = .useDefaultKeys
+    var dateDecodingStrategy: JoltDecoder.DateDecodingStrategy = .deferredToDate
+    var dataDecodingStrategy: JoltDecoder.DataDecodingStrategy = .base64
+    var nonConformingFloatDecodingStrategy: JoltDecoder.NonConformingFloatDecodingStrategy = .throw
+    var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    var backend: JoltBackend = .default
+    var limits: JoltLimits = .default
+}

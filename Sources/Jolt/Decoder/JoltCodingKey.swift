@@ -1,0 +1,23 @@
+/// The coding keys Jolt makes itself: array indexes (`"Index 3"`, as Foundation
+/// names them), JSON keys, and `super`.
+enum JoltCodingKey: CodingKey, Sendable {
+    case index(Int)
+    case string(String)
+    case superKey
+
+    init?(stringValue: String) { self = .string(stringValue) }
+    init?(intValue: Int) { self = .index(intValue) }
+
+    var stringValue: String {
+        switch self {
+        case .index(let i): "Index \(i)"
+        case .string(let s): s
+        case .superKey: "super"
+        }
+    }
+
+    var intValue: Int? {
+        if case .index(let i) = self { return i }
+        return nil
+    }
+}

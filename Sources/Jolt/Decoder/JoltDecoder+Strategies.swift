@@ -1,0 +1,114 @@
+import Foundation
+
+extension JoltDecoder {
+    /// How object keys in the JSON are matched to a type's coding keys.
+    /// The same cases, with the same meaning, as `JSONDecoder.KeyDecodingStrategy`.
+    ///
+    /// ```swift
+    /// decoder.keyDecodingStrategy = .convertFromSnakeCase   // "user_id" -> userID's key "userId"
+    /// ```
+    public enum KeyDecodingStrategy: Sendable {
+        /// Use the keys as written in the JSON. **The default.**
+        case useDefaultKeys
+        /// Convert `snake_case` keys to `camelCase` before matching, exactly as
+        /// Foundation does: leading and trailing underscores are kept, the first
+        /// word is lowercased, later words are capitalized (`"user_ID"` becomes
+        /// `"userId"`), a key without inner underscores is left as it is. Keys of a
+        /// `[String: Value]` dictionary are not converted.
+        case convertFromSnakeCase
+        /// Convert each key with a closure. It receives the coding path with the
+        /// JSON key last and returns the key to match. Keys of a
+        /// `[String: Value]` dictionary are not converted.
+        case custom(@Sendable (_ codingPath: [any CodingKey]) -> any CodingKey)
+    }
+
+    /// How `Date` values are decoded. The same cases as
+    /// `JSONDecoder.DateDecodingStrategy`.
+    ///
+    /// ```swift
+    /// decoder.dateDecodingStrategy = .iso8601   // "2024-05-01T12:00:00Z"
+    /// ```
+    public enum DateDecodingStrategy: Sendable {
+        /// Let `Date` decode itself: a number of seconds since 2001-01-01 UTC.
+        /// **The default.**
+        case deferredToDate
+        /// A number of seconds since 1970-01-01 UTC.
+        case secondsSince1970
+        /// A number of milliseconds since 1970-01-01 UTC.
+        case millisecondsSince1970
+        /// An ISO 8601 string with date, time and time zone, such as
+        /// `2024-05-01T12:00:00Z` (no fractional seconds, as in Foundation).
+        case iso8601
+        /// A string parsed by the given formatter.
+        case formatted(DateFormatter)
+        /// A closure that decodes the date from the decoder positioned at the value.
+        case custom(@Sendable (_ decoder: any Decoder) throws -> Date)
+    }
+
+    /// How `Data` values are decoded. The same cases as
+    /// `JSONDecoder.DataDecodingStrategy`.
+    ///
+    /// ```swift
+    /// decoder.dataDecodingStrategy = .deferredToData   // [1, 2, 3]
+    /// ```
+    public enum DataDecodingStrategy: Sendable {
+        /// Let `Data` decode itself: an array of byte values.
+        case deferredToData
+        /// A Base64 string. **The default.**
+        case base64
+        /// A closure that decodes the data from the decoder positioned at the value.
+        case custom(@Sendable (_ decoder: any Decoder) throws -> Data)
+    }
+
+    /// How non-conforming floating-point values (infinity and NaN, which JSON
+    /// cannot write as numbers) are decoded. The same cases as
+    /// `JSONDecoder.NonConformingFloatDecodingStrategy`.
+    ///
+    /// ```swift
+    /// decoder.nonConformingFloatDecodingStrategy =
+    ///     .convertFromString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+    /// ```
+    public enum NonConformingFloatDecodingStrategy: Sendable {
+        /// Only numbers decode as floating-point values. **The default.**
+        case `throw`
+        /// These exact strings (without escapes) decode as infinity, minus
+        /// infinity and NaN.
+        case convertFromString(positiveInfinity: String, negativeInfinity: String, nan: String)
+    }
+}
+
+extension JoltDecoder.KeyDecodingStrategy {
+    var isDefault: Bool {
+        if case .useDefaultKeys = self { return true }
+        return false
+    }
+
+    /// Foundation's snake-case conversion, reproduced exactly.
+    static func convertFromSnakeCase(_ key: String) -> String {
+        guard !key.isEmpty else { return key }
+        guard let firstNonUnderscore = key.firstIndex(where: { $0 != "_" }) else { return key }
+        var lastNonUnderscore = key.index(before: key.endIndex)
+        while lastNonUnderscore > firstNonUnderscore && key[lastNonUnderscore] == "_" {
+            key.formIndex(before: &lastNonUnderscore)
+        }
+        let keyRange = firstNonUnderscore...lastNonUnderscore
+        let leading = key.startIndex..<firstNonUnderscore
+        let trailing = key.index(after: lastNonUnderscore)..<key.endIndex
+        let components = key[keyRange].split(separator: "_")
+        let joined: String
+        if components.count == 1 {
+            joined = String(key[keyRange])
+        } else {
+            joined = ([components[0].lowercased()] + components[1...].map { $0.capitalized }).joined()
+        }
+        if leading.isEmpty && trailing.isEmpty {
+            return joined
+        } else if !leading.isEmpty && !trailing.isEmpty {
+            return String(key[leading]) + joined + String(key[trailing])
+        } else if !leading.isEmpty {
+            return String(key[leading]) + joined
+        } else {
+            return joined + String(key[trailing])
+        }
+    }
+}

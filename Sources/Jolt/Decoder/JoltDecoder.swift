@@ -1,0 +1,150 @@
+import Foundation
+import Synchronization
+
+/// A drop-in replacement for Foundation's `JSONDecoder`, several times faster.
+///
+/// Code written for `JSONDecoder` compiles and behaves the same with
+/// `JoltDecoder` in its place: the same properties and strategies, the same
+/// values, and the same `DecodingError` cases with the same coding paths.
+///
+/// ```swift
+/// struct User: Codable { var id: Int; var fullName: String; var createdAt: Date }
+///
+/// let decoder = JoltDecoder()
+/// decoder.keyDecodingStrategy = .convertFromSnakeCase
+/// decoder.dateDecodingStrategy = .iso8601
+/// let user = try decoder.decode(User.self, from: data)
+/// ```
+///
+/// The document is scanned once into a compact tape (by the C library yajl or by
+/// Jolt's own Swift scanner; see ``backend``), and values are converted only when
+/// a type asks for them, with keys matched as bytes.
+///
+/// Where Jolt differs from Foundation on purpose (strict UTF-8, syntax errors with
+/// positions, ``limits``), the README's "Differences from Foundation" says so.
+///
+/// A `JoltDecoder` is safe to share between threads: each decode copies the
+/// options when it starts.
+public final class JoltDecoder: Sendable {
+    private let state: Mutex<DecoderOptions>
+
+    /// A decoder with Foundation's defaults, the default ``JoltBackend`` and
+    /// default ``JoltLimits``.
+    public init() {
+        state = Mutex(DecoderOptions())
+    }
+
+    /// How object keys are matched to coding keys. Default `.useDefaultKeys`.
+    public var keyDecodingStrategy: KeyDecodingStrategy {
+        get { state.withLock { $0.keyDecodingStrategy } }
+        set { state.withLock { $0.keyDecodingStrategy = newValue } }
+    }
+
+    /// How `Date` values are decoded. Default `.deferredToDate`.
+    public var dateDecodingStrategy: DateDecodingStrategy {
+        get { state.withLock { $0.dateDecodingStrategy } }
+        set { state.withLock { $0.dateDecodingStrategy = newValue } }
+    }
+
+    /// How `Data` values are decoded. Default `.base64`.
+    public var dataDecodingStrategy: DataDecodingStrategy {
+        get { state.withLock { $0.dataDecodingStrategy } }
+        set { state.withLock { $0.dataDecodingStrategy = newValue } }
+    }
+
+    /// How infinity and NaN are read. Default `.throw`.
+    public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy {
+        get { state.withLock { $0.nonConformingFloatDecodingStrategy } }
+        set { state.withLock { $0.nonConformingFloatDecodingStrategy = newValue } }
+    }
+
+    /// Contextual information for `init(from:)` implementations, as `Decoder.userInfo`.
+    public var userInfo: [CodingUserInfoKey: any Sendable] {
+        get { state.withLock { $0.userInfo } }
+        set { state.withLock { $0.userInfo = newValue } }
+    }
+
+    /// The scanner that turns bytes into the tape. Default ``JoltBackend/default``.
+    public var backend: JoltBackend {
+        get { state.withLock { $0.backend } }
+        set { state.withLock { $0.backend = newValue } }
+    }
+
+    /// Bounds for untrusted input. Default ``JoltLimits/default``.
+    public var limits: JoltLimits {
+        get { state.withLock { $0.limits } }
+        set { state.withLock { $0.limits = newValue } }
+    }
+
+    /// The options as they are now; a decode works on such a copy.
+    var options: DecoderOptions {
+        state.withLock { $0 }
+    }
+
+    // MARK: Decoding
+
+    /// Decodes a value of the given type from JSON data.
+    ///
+    /// - Parameters:
+    ///   - type: the type to decode.
+    ///   - data: UTF-8 JSON, with or without a byte order mark.
+    /// - Returns: the decoded value.
+    /// - Throws: `DecodingError.dataCorrupted` with an empty coding path and a
+    ///   ``JoltSyntaxError`` as its underlying error when the data is not valid
+    ///   JSON; otherwise the `DecodingError` Foundation would throw, or any error
+    ///   thrown by an `init(from:)`.
+    public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        try decode(type, fromInput: data, options: options)
+    }
+
+    /// Decodes a value of the given type from UTF-8 bytes.
+    public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+        try decode(type, fromInput: bytes, options: options)
+    }
+
+    /// Decodes a value of the given type from a JSON string.
+    public func decode<T: Decodable>(_ type: T.Type, from string: String) throws -> T {
+        try decode(type, fromInput: string, options: options)
+    }
+
+    /// Decodes a value of the given type from UTF-8 bytes in memory the caller owns.
+    /// The bytes are read in place and need to stay valid only during the call.
+    public func decode<T: Decodable>(_ type: T.Type, from buffer: UnsafeRawBufferPointer) throws -> T {
+        try decode(type, fromInput: buffer, options: options)
+    }
+
+    /// Decodes a value of the given type from any ``JoltInput``.
+    public func decode<T: Decodable>(_ type: T.Type, from input: some JoltInput) throws -> T {
+        try decode(type, fromInput: input, options: options)
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, fromInput input: some JoltInput, options: DecoderOptions) throws -> T {
+        try input.withJoltBytes { bytes in
+            let tape = try Self.parse(bytes, options: options)
+            var context = DecodingContext(tape: tape, input: bytes, options: options)
+            var decoder: TapeDecoder? = TapeDecoder(context: context, index: 0, path: [])
+            defer {
+                // If an init(from:) kept the decoder or a container, the input must
+                // outlive this call: give the context a copy.
+                decoder = nil
+                if !isKnownUniquelyReferenced(&context) { context.copyInput() }
+            }
+            return try decoder.unsafelyUnwrapped.unwrap(type, at: 0, extra: [], key: JoltCodingKey?.none)
+        }
+    }
+
+    /// Scans `bytes` into a tape, turning a syntax error into Foundation's
+    /// `DecodingError.dataCorrupted` with the ``JoltSyntaxError`` underneath.
+    static func parse(_ bytes: UnsafeRawBufferPointer, options: DecoderOptions) throws -> Tape {
+        do throws(ScanError) {
+            return try TapeParser.parse(bytes, backend: options.backend, limits: options.limits)
+        } catch {
+            let syntaxError = JoltSyntaxError(error, in: bytes)
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: [],
+                debugDescription: "The given data was not valid JSON. \(syntaxError)",
+                underlyingError: syntaxError
+            ))
+        }
+    }
+}

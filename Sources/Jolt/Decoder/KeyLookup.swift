@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Finds members of one object by name when a linear byte search does not fit:
+/// objects with many members, and objects whose keys are converted by a
+/// ``JoltDecoder/KeyDecodingStrategy``. Built once per keyed container; the first
+/// of duplicate names wins, as in Foundation.
+final class KeyLookup {
+    /// Name (after conversion) to the tape index of the member's value.
+    private var table: [String: Int]
+    /// The converted name of each member in document order, when converting.
+    let convertedKeys: [String]?
+
+    /// An index of the raw names of the object at `object`.
+    init(indexing decoder: TapeDecoder, object: Int) {
+        let e = decoder.entries[object]
+        table = Dictionary(minimumCapacity: e.count)
+        convertedKeys = nil
+        var j = object &+ 1
+        while j < e.end {
+            let name = decoder.keyString(at: j)
+            if table[name] == nil { table[name] = j &+ 1 }
+            j = decoder.next(after: j &+ 1)
+        }
+    }
+
+    /// An index of the converted names of the object at `object`.
+    init(converting decoder: TapeDecoder, object: Int, strategy: JoltDecoder.KeyDecodingStrategy, path: [any CodingKey]) {
+        let e = decoder.entries[object]
+        table = Dictionary(minimumCapacity: e.count)
+        var converted: [String] = []
+        converted.reserveCapacity(e.count)
+        var j = object &+ 1
+        while j < e.end {
+            let raw = decoder.keyString(at: j)
+            let name: String
+            switch strategy {
+            case .useDefaultKeys: name = raw
+            case .convertFromSnakeCase: name = JoltDecoder.KeyDecodingStrategy.convertFromSnakeCase(raw)
+            case .custom(let convert): name = convert(path + [JoltCodingKey.string(raw)]).stringValue
+            }
+            converted.append(name)
+            if table[name] == nil { table[name] = j &+ 1 }
+            j = decoder.next(after: j &+ 1)
+        }
+        convertedKeys = converted
+    }
+
+    @inline(__always)
+    func find(_ name: String) -> Int? {
+        table[name]
+    }
+
+    /// Whether the escaped key entry `k` unescapes to `wanted`.
+    static func escapedKey(_ k: TapeEntry, in input: UnsafePointer<UInt8>, equals wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Unescaped text is never longer than the raw text.
+        guard wanted.count <= k.length else { return false }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(k.length, 1)) { buffer in
+            let n = StringDecoding.unescape(input + k.offset, count: k.length, into: buffer.baseAddress!)
+            return n == wanted.count && (n == 0 || memcmp(buffer.baseAddress!, wanted.baseAddress!, n) == 0)
+        }
+    }
+}

@@ -1,0 +1,387 @@
+import Foundation
+
+/// A value whose type is known to be `T` (checked by the caller with `==` on the
+/// metatypes), moved into `T` without a dynamic cast.
+@inline(__always)
+func identityCast<T, U>(_ value: U, to type: T.Type) -> T {
+    withUnsafePointer(to: value) { UnsafeRawPointer($0).assumingMemoryBound(to: T.self).pointee }
+}
+
+/// Types that decode `[String: Value]` without key conversion (Foundation's
+/// `_JSONStringDictionaryDecodableMarker`).
+protocol JoltStringDictionaryMarker {
+    static func joltDecode(from decoder: TapeDecoder, at i: Int) throws -> Self
+}
+
+extension Dictionary: JoltStringDictionaryMarker where Key == String, Value: Decodable {
+    static func joltDecode(from decoder: TapeDecoder, at i: Int) throws -> [String: Value] {
+        var result: [String: Value] = [:]
+        let e = decoder.entries[i]
+        result.reserveCapacity(e.count)
+        var j = i &+ 1
+        while j < e.end {
+            let key = decoder.keyString(at: j)
+            let value = try decoder.unwrap(Value.self, at: j &+ 1, extra: [], key: JoltCodingKey.string(key))
+            if result[key] == nil { result[key] = value }
+            j = decoder.next(after: j &+ 1)
+        }
+        return result
+    }
+}
+
+extension TapeDecoder {
+    /// Decodes the value at tape index `i` as `T`. The path of the value is
+    /// `path + extra + [key]`.
+    ///
+    /// Scalars and Foundation's special types are converted straight from the
+    /// tape; anything else gets `T(from: self)` with this decoder moved onto the value.
+    @inline(__always)
+    func unwrap<T: Decodable, K: CodingKey>(_ type: T.Type, at i: Int, extra: [any CodingKey], key: K?) throws -> T {
+        if T.self == String.self { return identityCast(try unwrapString(at: i, extra, key), to: T.self) }
+        if T.self == Int.self { return identityCast(try unwrapInteger(Int.self, at: i, extra, key), to: T.self) }
+        if T.self == Double.self { return identityCast(try unwrapDouble(at: i, extra, key), to: T.self) }
+        if T.self == Bool.self { return identityCast(try unwrapBool(at: i, extra, key), to: T.self) }
+        if T.self == Int64.self { return identityCast(try unwrapInteger(Int64.self, at: i, extra, key), to: T.self) }
+        if T.self == Float.self { return identityCast(try unwrapFloat(at: i, extra, key), to: T.self) }
+        if T.self == Date.self { return identityCast(try unwrapDate(at: i, extra, key), to: T.self) }
+        if T.self == Data.self { return identityCast(try unwrapData(at: i, extra, key), to: T.self) }
+        if T.self == URL.self { return identityCast(try unwrapURL(at: i, extra, key), to: T.self) }
+        if T.self == Decimal.self { return identityCast(try unwrapDecimal(at: i, extra, key), to: T.self) }
+        if T.self == [Double].self { return identityCast(try unwrapDoubleArray(at: i, extra, key), to: T.self) }
+        if T.self == [Int].self { return identityCast(try unwrapIntArray(at: i, extra, key), to: T.self) }
+        if T.self == [String].self { return identityCast(try unwrapStringArray(at: i, extra, key), to: T.self) }
+        if T.self == UInt64.self { return identityCast(try unwrapInteger(UInt64.self, at: i, extra, key), to: T.self) }
+        if T.self == Int32.self { return identityCast(try unwrapInteger(Int32.self, at: i, extra, key), to: T.self) }
+        if T.self == UInt.self { return identityCast(try unwrapInteger(UInt.self, at: i, extra, key), to: T.self) }
+        if T.self == UInt32.self { return identityCast(try unwrapInteger(UInt32.self, at: i, extra, key), to: T.self) }
+        if T.self == Int16.self { return identityCast(try unwrapInteger(Int16.self, at: i, extra, key), to: T.self) }
+        if T.self == UInt16.self { return identityCast(try unwrapInteger(UInt16.self, at: i, extra, key), to: T.self) }
+        if T.self == Int8.self { return identityCast(try unwrapInteger(Int8.self, at: i, extra, key), to: T.self) }
+        if T.self == UInt8.self { return identityCast(try unwrapInteger(UInt8.self, at: i, extra, key), to: T.self) }
+        if !options.keyDecodingStrategy.isDefault, let marker = T.self as? JoltStringDictionaryMarker.Type {
+            return try unwrapStringDictionary(marker, at: i, extra, key) as! T
+        }
+        return try with(index: i, extra: extra, key: key) {
+            try T(from: self)
+        }
+    }
+
+    // MARK: Errors
+
+    @inline(never)
+    func valueNotFound<K: CodingKey>(_ type: Any.Type, _ extra: [any CodingKey], _ key: K?) -> DecodingError {
+        DecodingError.valueNotFound(type, DecodingError.Context(
+            codingPath: errorPath(extra, key),
+            debugDescription: "Cannot get value of type \(type) -- found null value instead"))
+    }
+
+    @inline(never)
+    func typeMismatch<K: CodingKey>(_ type: Any.Type, _ e: TapeEntry, _ extra: [any CodingKey], _ key: K?) -> DecodingError {
+        DecodingError.typeMismatch(type, DecodingError.Context(
+            codingPath: errorPath(extra, key),
+            debugDescription: "Expected to decode \(type) but found \(describe(e)) instead."))
+    }
+
+    /// null: valueNotFound; anything else: typeMismatch.
+    @inline(never)
+    func wrongValue<K: CodingKey>(_ type: Any.Type, _ e: TapeEntry, _ extra: [any CodingKey], _ key: K?) -> DecodingError {
+        e.rawKind == TapeKind.null.rawValue ? valueNotFound(type, extra, key) : typeMismatch(type, e, extra, key)
+    }
+
+    /// A number that does not fit the requested type. Foundation reports it as
+    /// `dataCorrupted` with an empty path; Jolt gives the value's path.
+    @inline(never)
+    func notRepresentable<K: CodingKey>(_ type: Any.Type, _ e: TapeEntry, _ extra: [any CodingKey], _ key: K?) -> DecodingError {
+        let text = String(decoding: UnsafeBufferPointer(start: input + e.offset, count: e.length), as: UTF8.self)
+        return DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: errorPath(extra, key),
+            debugDescription: "Number \(text) is not representable as \(type)."))
+    }
+
+    @inline(never)
+    func corrupted<K: CodingKey>(_ message: String, _ extra: [any CodingKey], _ key: K?) -> DecodingError {
+        DecodingError.dataCorrupted(DecodingError.Context(codingPath: errorPath(extra, key), debugDescription: message))
+    }
+
+    // MARK: Scalars
+
+    @inline(__always)
+    func unwrapBool<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K?) throws -> Bool {
+        let e = entries[i]
+        if e.rawKind == TapeKind.true.rawValue { return true }
+        if e.rawKind == TapeKind.false.rawValue { return false }
+        // Foundation reports null as a type mismatch for Bool.
+        throw typeMismatch(Bool.self, e, extra, key)
+    }
+
+    @inline(__always)
+    func unwrapString<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K?) throws -> String {
+        let e = entries[i]
+        guard e.rawKind == TapeKind.string.rawValue else { throw wrongValue(String.self, e, extra, key) }
+        return StringDecoding.string(input + e.offset, count: e.length, escaped: e.isEscaped)
+    }
+
+    /// The text of the key entry at `i`.
+    @inline(__always)
+    func keyString(at i: Int) -> String {
+        let e = entries[i]
+        return StringDecoding.string(input + e.offset, count: e.length, escaped: e.isEscaped)
+    }
+
+    @inline(__always)
+    func unwrapInteger<T: FixedWidthInteger, K: CodingKey>(_ type: T.Type, at i: Int, _ extra: [any CodingKey], _ key: K?) throws -> T {
+        let e = entries[i]
+        guard e.rawKind == TapeKind.number.rawValue else { throw wrongValue(T.self, e, extra, key) }
+        if e.isInteger {
+            let p = input + e.offset
+            if T.isSigned {
+                if let v = NumberParser.parseInt64(p, e.length), let r = T(exactly: v) { return r }
+            } else {
+                if let v = NumberParser.parseUInt64(p, e.length), let r = T(exactly: v) { return r }
+            }
+        }
+        return try slowInteger(type, e, extra, key)
+    }
+
+    /// Foundation's slow path: through Double when exact below 2^53, else the
+    /// exact decimal value truncated toward zero.
+    @inline(never)
+    func slowInteger<T: FixedWidthInteger, K: CodingKey>(_ type: T.Type, _ e: TapeEntry, _ extra: [any CodingKey], _ key: K?) throws -> T {
+        let p = input + e.offset
+        let d = NumberParser.parseDouble(p, e.length)
+        guard let v = T(exactly: d) else { throw notRepresentable(T.self, e, extra, key) }
+        if d.magnitude < 9_007_199_254_740_992 { return v }
+        guard let exact = Self.truncatedInteger(T.self, p, e.length) else { throw notRepresentable(T.self, e, extra, key) }
+        return exact
+    }
+
+    /// The exact value of validated number text, truncated toward zero, if it fits `T`.
+    static func truncatedInteger<T: FixedWidthInteger>(_ type: T.Type, _ p: UnsafePointer<UInt8>, _ count: Int) -> T? {
+        var digits: [UInt8] = []
+        var i = 0
+        let negative = p[0] == UInt8(ascii: "-")
+        if negative { i = 1 }
+        var pointShift = 0
+        var seenPoint = false
+        while i < count, p[i] != UInt8(ascii: "e"), p[i] != UInt8(ascii: "E") {
+            if p[i] == UInt8(ascii: ".") {
+                seenPoint = true
+            } else {
+                digits.append(p[i] &- UInt8(ascii: "0"))
+                if seenPoint { pointShift -= 1 }
+            }
+            i += 1
+        }
+        var exponent = 0
+        if i < count {
+            i += 1
+            var expNegative = false
+            if p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-") {
+                expNegative = p[i] == UInt8(ascii: "-")
+                i += 1
+            }
+            while i < count {
+                exponent = min(exponent * 10 + Int(p[i] &- UInt8(ascii: "0")), 100_000)
+                i += 1
+            }
+            if expNegative { exponent = -exponent }
+        }
+        let shift = exponent + pointShift
+        if shift < 0 {
+            digits.removeLast(min(-shift, digits.count))
+        } else if shift > 0 {
+            if shift > 40 { return digits.allSatisfy { $0 == 0 } ? 0 : nil }
+            digits.append(contentsOf: repeatElement(0, count: shift))
+        }
+        var magnitude: UInt64 = 0
+        for d in digits {
+            let (m, o1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (a, o2) = m.addingReportingOverflow(UInt64(d))
+            if o1 || o2 { return nil }
+            magnitude = a
+        }
+        if negative {
+            if magnitude == 0 { return 0 }
+            guard T.isSigned else { return nil }
+            guard let positive = T(exactly: magnitude - 1) else { return nil }
+            return T.zero - positive - 1
+        }
+        return T(exactly: magnitude)
+    }
+
+    /// Whether validated number text is zero (`0`, `-0.000`, `0e7`), as opposed
+    /// to a non-zero value that underflowed.
+    static func isTrueZero(_ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        for i in 0..<count {
+            let c = p[i]
+            if c == UInt8(ascii: "e") || c == UInt8(ascii: "E") { return true }
+            if c >= UInt8(ascii: "1") && c <= UInt8(ascii: "9") { return false }
+        }
+        return true
+    }
+
+    @inline(__always)
+    func unwrapDouble<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K?) throws -> Double {
+        let e = entries[i]
+        if _fastPath(e.rawKind == TapeKind.number.rawValue) {
+            let p = input + e.offset
+            let d = NumberParser.parseDouble(p, e.length)
+            if _fastPath(d.isFinite && (d != 0 || Self.isTrueZero(p, e.length))) { return d }
+            throw notRepresentable(Double.self, e, extra, key)
+        }
+        return try nonConformingFloat(Double.self, e, extra, key)
+    }
+
+    @inline(__always)
+    func unwrapFloat<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K?) throws -> Float {
+        let e = entries[i]
+        if e.rawKind == TapeKind.number.rawValue {
+            let p = input + e.offset
+            let f = Self.parseFloat(p, e.length)
+            if f.isFinite && (f != 0 || Self.isTrueZero(p, e.length)) { return f }
+            throw notRepresentable(Float.self, e, extra, key)
+        }
+        return try nonConformingFloat(Float.self, e, extra, key)
+    }
+
+    /// The correctly rounded `Float` for number text. Rounding the correctly
+    /// rounded `Double` is exact except when that double lies exactly halfway
+    /// between two floats, or in the float subnormal range; those go the slow way.
+    static func parseFloat(_ p: UnsafePointer<UInt8>, _ count: Int) -> Float {
+        let d = NumberParser.parseDouble(p, count)
+        let halfway = d.bitPattern & 0x1FFF_FFFF == 0x1000_0000
+        if !halfway && (d == 0 || d.magnitude >= Double(Float.leastNormalMagnitude) || !d.isFinite) {
+            return Float(d)
+        }
+        return Float(String(decoding: UnsafeBufferPointer(start: p, count: count), as: UTF8.self)) ?? Float(d)
+    }
+
+    @inline(never)
+    func nonConformingFloat<T: BinaryFloatingPoint, K: CodingKey>(_ type: T.Type, _ e: TapeEntry, _ extra: [any CodingKey], _ key: K?) throws -> T {
+        if e.rawKind == TapeKind.string.rawValue, !e.isEscaped,
+           case .convertFromString(let positive, let negative, let nan) = options.nonConformingFloatDecodingStrategy {
+            let raw = UnsafeBufferPointer(start: input + e.offset, count: e.length)
+            if positive.utf8.elementsEqual(raw) { return T.infinity }
+            if negative.utf8.elementsEqual(raw) { return -T.infinity }
+            if nan.utf8.elementsEqual(raw) { return T.nan }
+        }
+        throw wrongValue(T.self, e, extra, key)
+    }
+
+    // MARK: Foundation types
+
+    func unwrapDate<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K?) throws -> Date {
+        let e = entries[i]
+        if e.rawKind == TapeKind.null.rawValue { throw valueNotFound(Date.self, extra, key) }
+        switch options.dateDecodingStrategy {
+        case .deferredToDate:
+            return try with(index: i, extra: extra, key: key) { try Date(from: self) }
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try unwrapDouble(at: i, extra, key))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try unwrapDouble(at: i, extra, key) / 1000.0)
+        case .iso8601:
+            let string = try unwrapString(at: i, extra, key)
+            guard let date = try? Date.ISO8601FormatStyle().parse(string) else {
+                throw corrupted("Expected date string to be ISO8601-formatted.", extra, key)
+            }
+            return date
+        case .formatted(let formatter):
+            let string = try unwrapString(at: i, extra, key)
+            guard let date = formatter.date(from: string) else {
+                throw corrupted("Date string does not match format expected by formatter.", extra, key)
+            }
+            return date
+        case .custom(let closure):
+            return try with(index: i, extra: extra, key: key) { try closure(self) }
+        }
+    }
+
+    func unwrapData<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K?) throws -> Data {
+        let e = entries[i]
+        if e.rawKind == TapeKind.null.rawValue { throw valueNotFound(Data.self, extra, key) }
+        switch options.dataDecodingStrategy {
+        case .deferredToData:
+            return try with(index: i, extra: extra, key: key) { try Data(from: self) }
+        case .base64:
+            guard e.rawKind == TapeKind.string.rawValue else { throw typeMismatch(String.self, e, extra, key) }
+            let data: Data?
+            if e.isEscaped {
+                data = Data(base64Encoded: try unwrapString(at: i, extra, key))
+            } else {
+                data = Data(base64Encoded: Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: input + e.offset), count: e.length, deallocator: .none))
+            }
+            guard let data else { throw corrupted("Encountered Data is not valid Base64.", extra, key) }
+            return data
+        case .custom(let closure):
+            return try with(index: i, extra: extra, key: key) { try closure(self) }
+        }
+    }
+
+    func unwrapURL<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K?) throws -> URL {
+        let string = try unwrapString(at: i, extra, key)
+        guard let url = URL(string: string) else { throw corrupted("Invalid URL string.", extra, key) }
+        return url
+    }
+
+    func unwrapDecimal<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K?) throws -> Decimal {
+        let e = entries[i]
+        guard e.rawKind == TapeKind.number.rawValue else { throw wrongValue(Decimal.self, e, extra, key) }
+        let text = String(decoding: UnsafeBufferPointer(start: input + e.offset, count: e.length), as: UTF8.self)
+        guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN else {
+            throw notRepresentable(Decimal.self, e, extra, key)
+        }
+        return decimal
+    }
+
+    func unwrapStringDictionary<K: CodingKey>(_ marker: JoltStringDictionaryMarker.Type, at i: Int, _ extra: [any CodingKey], _ key: K?) throws -> Any {
+        let e = entries[i]
+        guard e.rawKind == TapeKind.object.rawValue else {
+            if e.rawKind == TapeKind.null.rawValue { throw valueNotFound([String: Any].self, extra, key) }
+            throw typeMismatch([String: Any].self, e, extra, key)
+        }
+        return try with(index: i, extra: extra, key: key) {
+            try marker.joltDecode(from: self, at: i)
+        }
+    }
+
+    // MARK: Arrays of scalars
+
+    /// Decodes the array at `i` element by element with `element`, which gets
+    /// each element's tape index and position (its key is `Index n`).
+    @inline(__always)
+    func unwrapArray<E, K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K?, _ element: (Int, JoltCodingKey) throws -> E) throws -> [E] {
+        let e = entries[i]
+        guard e.rawKind == TapeKind.array.rawValue else {
+            if e.rawKind == TapeKind.null.rawValue {
+                throw DecodingError.valueNotFound([Any].self, DecodingError.Context(
+                    codingPath: errorPath(extra, key),
+                    debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
+            }
+            throw typeMismatch([Any].self, e, extra, key)
+        }
+        return try with(index: i, extra: extra, key: key) {
+            try [E](unsafeUninitializedCapacity: e.count) { buffer, initialized in
+                var j = i &+ 1
+                let end = e.end
+                while j < end {
+                    (buffer.baseAddress! + initialized).initialize(to: try element(j, .index(initialized)))
+                    initialized &+= 1
+                    j = next(after: j)
+                }
+            }
+        }
+    }
+
+    func unwrapDoubleArray<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K?) throws -> [Double] {
+        try unwrapArray(at: i, extra, key) { j, index in try unwrapDouble(at: j, [], index) }
+    }
+
+    func unwrapIntArray<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K?) throws -> [Int] {
+        try unwrapArray(at: i, extra, key) { j, index in try unwrapInteger(Int.self, at: j, [], index) }
+    }
+
+    func unwrapStringArray<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K?) throws -> [String] {
+        try unwrapArray(at: i, extra, key) { j, index in try unwrapString(at: j, [], index) }
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// The `Decoder` behind ``JoltDecoder``: it walks the tape.
+///
+/// One instance serves a whole decode. Decoding a nested value does not create a
+/// new decoder: the instance moves to the value's tape index, pushes the key on
+/// its coding path, calls `init(from:)`, and moves back (as Foundation's
+/// `JSONDecoderImpl` does). Only `superDecoder()` makes another instance.
+///
+/// Containers record their position beyond the decoder's path (`extra`: keys of
+/// nested containers), so a coding path is only assembled when someone asks for
+/// it, normally to throw an error.
+final class TapeDecoder: Decoder {
+    let context: DecodingContext
+    let entries: UnsafeMutablePointer<TapeEntry>
+    let inputCell: UnsafeMutablePointer<UnsafePointer<UInt8>>
+    /// The tape index of the value this decoder stands on.
+    var index: Int
+    /// The coding path of that value.
+    var path: [any CodingKey]
+
+    init(context: DecodingContext, index: Int, path: [any CodingKey]) {
+        self.context = context
+        self.entries = context.entries
+        self.inputCell = context.inputCell
+        self.index = index
+        self.path = path
+        self.path.reserveCapacity(16)
+    }
+
+    @inline(__always) var input: UnsafePointer<UInt8> { inputCell.pointee }
+    @inline(__always) var options: DecoderOptions { context.options }
+
+    var codingPath: [any CodingKey] { path }
+    var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
+
+    /// The tape index standing for a missing value (a `null` past the tape's end).
+    @inline(__always) var nullIndex: Int { context.tape.count }
+
+    /// The index just past the value at `i`.
+    @inline(__always) func next(after i: Int) -> Int {
+        let e = entries[i]
+        return e.rawKind >= TapeKind.array.rawValue ? e.end : i &+ 1
+    }
+
+    // MARK: Containers
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        try keyedContainer(at: index, extra: [], keyedBy: type)
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try unkeyedContainer(at: index, extra: [])
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        self
+    }
+
+    /// A keyed container on the object at `i`, whose path is `path + extra`.
+    func keyedContainer<Key: CodingKey>(at i: Int, extra: [any CodingKey], keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        let e = entries[i]
+        guard e.rawKind == TapeKind.object.rawValue else {
+            if e.rawKind == TapeKind.null.rawValue {
+                throw DecodingError.valueNotFound([String: Any].self, DecodingError.Context(
+                    codingPath: path + extra,
+                    debugDescription: "Cannot get keyed decoding container -- found null value instead"))
+            }
+            throw DecodingError.typeMismatch([String: Any].self, DecodingError.Context(
+                codingPath: path + extra,
+                debugDescription: "Expected to decode \([String: Any].self) but found \(describe(e)) instead."))
+        }
+        return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, object: i, extra: extra))
+    }
+
+    /// An unkeyed container on the array at `i`, whose path is `path + extra`.
+    func unkeyedContainer(at i: Int, extra: [any CodingKey]) throws -> any UnkeyedDecodingContainer {
+        let e = entries[i]
+        guard e.rawKind == TapeKind.array.rawValue else {
+            if e.rawKind == TapeKind.null.rawValue {
+                throw DecodingError.valueNotFound([Any].self, DecodingError.Context(
+                    codingPath: path + extra,
+                    debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
+            }
+            throw DecodingError.typeMismatch([Any].self, DecodingError.Context(
+                codingPath: path + extra,
+                debugDescription: "Expected to decode \([Any].self) but found \(describe(e)) instead."))
+        }
+        return TapeUnkeyedContainer(decoder: self, array: i, extra: extra)
+    }
+
+    /// A separate decoder for the value at `i` with the given full path
+    /// (`superDecoder()`).
+    func subDecoder(at i: Int, path: [any CodingKey]) -> TapeDecoder {
+        TapeDecoder(context: context, index: i, path: path)
+    }
+
+    /// Runs `body` with this decoder standing on the value at `i`, its path
+    /// extended by `extra` and `key`.
+    @inline(__always)
+    func with<R, K: CodingKey>(index i: Int, extra: [any CodingKey], key: K?, _ body: () throws -> R) rethrows -> R {
+        let savedIndex = index
+        let savedCount = path.count
+        if !extra.isEmpty { path.append(contentsOf: extra) }
+        if let key { path.append(key) }
+        index = i
+        defer {
+            index = savedIndex
+            path.removeLast(path.count &- savedCount)
+        }
+        return try body()
+    }
+
+    /// The path `path + extra + [key]`, for errors.
+    func errorPath<K: CodingKey>(_ extra: [any CodingKey], _ key: K?) -> [any CodingKey] {
+        var result = path
+        result.append(contentsOf: extra)
+        if let key { result.append(key) }
+        return result
+    }
+
+    /// Foundation's description of a value's type in error messages.
+    func describe(_ e: TapeEntry) -> String {
+        switch e.kind {
+        case .null: "null"
+        case .true, .false: "bool"
+        case .number: "number"
+        case .string, .key: "a string"
+        case .array: "an array"
+        case .object: "a dictionary"
+        }
+    }
+}
+
+extension TapeDecoder: SingleValueDecodingContainer {
+    func decodeNil() -> Bool {
+        entries[index].rawKind == TapeKind.null.rawValue
+    }
+
+    func decode(_ type: Bool.Type) throws -> Bool { try unwrapBool(at: index, [], JoltCodingKey?.none) }
+    func decode(_ type: String.Type) throws -> String { try unwrapString(at: index, [], JoltCodingKey?.none) }
+    func decode(_ type: Double.Type) throws -> Double { try unwrapDouble(at: index, [], JoltCodingKey?.none) }
+    func decode(_ type: Float.Type) throws -> Float { try unwrapFloat(at: index, [], JoltCodingKey?.none) }
+    func decode(_ type: Int.Type) throws -> Int { try unwrapInteger(type, at: index, [], JoltCodingKey?.none) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try unwrapInteger(type, at: index, [], JoltCodingKey?.none) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try unwrapInteger(type, at: index, [], JoltCodingKey?.none) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try unwrapInteger(type, at: index, [], JoltCodingKey?.none) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try unwrapInteger(type, at: index, [], JoltCodingKey?.none) }
+    func decode(_ type: UInt.Type) throws -> UInt { try unwrapInteger(type, at: index, [], JoltCodingKey?.none) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try unwrapInteger(type, at: index, [], JoltCodingKey?.none) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try unwrapInteger(type, at: index, [], JoltCodingKey?.none) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try unwrapInteger(type, at: index, [], JoltCodingKey?.none) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try unwrapInteger(type, at: index, [], JoltCodingKey?.none) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try unwrap(type, at: index, extra: [], key: JoltCodingKey?.none) }
+}

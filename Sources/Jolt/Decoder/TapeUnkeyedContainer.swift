@@ -1,0 +1,124 @@
+/// An unkeyed container over one array of the tape. It advances only when a
+/// decode succeeds, so a caller may retry an element as another type (lossy
+/// collections rely on this).
+struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
+    let decoder: TapeDecoder
+    /// Tape index just past the array.
+    let end: Int
+    /// The container's path beyond `decoder.path`.
+    let extra: [any CodingKey]
+    /// Tape index of the current element.
+    var cursor: Int
+    let count: Int?
+    private(set) var currentIndex: Int = 0
+
+    init(decoder: TapeDecoder, array: Int, extra: [any CodingKey]) {
+        let e = decoder.entries[array]
+        self.decoder = decoder
+        self.end = e.end
+        self.extra = extra
+        self.cursor = array &+ 1
+        self.count = e.count
+    }
+
+    var codingPath: [any CodingKey] { decoder.path + extra }
+    var isAtEnd: Bool { currentIndex >= count! }
+
+    @inline(__always)
+    private mutating func advance() {
+        cursor = decoder.next(after: cursor)
+        currentIndex &+= 1
+    }
+
+    private func atEnd(_ type: Any.Type, _ message: String = "Unkeyed container is at end.") -> DecodingError {
+        DecodingError.valueNotFound(type, DecodingError.Context(
+            codingPath: codingPath + [JoltCodingKey.index(currentIndex)], debugDescription: message))
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard cursor < end else { throw atEnd(Never.self) }
+        if decoder.entries[cursor].rawKind == TapeKind.null.rawValue {
+            advance()
+            return true
+        }
+        return false
+    }
+
+    @inline(__always)
+    mutating func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
+        guard cursor < end else { throw atEnd(type) }
+        let value = try decoder.unwrap(type, at: cursor, extra: extra, key: JoltCodingKey.index(currentIndex))
+        advance()
+        return value
+    }
+
+    @inline(__always)
+    mutating func decodeValueIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
+        guard cursor < end else {
+            currentIndex &+= 1
+            return nil
+        }
+        if decoder.entries[cursor].rawKind == TapeKind.null.rawValue {
+            advance()
+            return nil
+        }
+        let value = try decoder.unwrap(type, at: cursor, extra: extra, key: JoltCodingKey.index(currentIndex))
+        advance()
+        return value
+    }
+
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try decodeValue(type) }
+    mutating func decode(_ type: String.Type) throws -> String { try decodeValue(type) }
+    mutating func decode(_ type: Double.Type) throws -> Double { try decodeValue(type) }
+    mutating func decode(_ type: Float.Type) throws -> Float { try decodeValue(type) }
+    mutating func decode(_ type: Int.Type) throws -> Int { try decodeValue(type) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try decodeValue(type) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try decodeValue(type) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try decodeValue(type) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try decodeValue(type) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try decodeValue(type) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try decodeValue(type) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeValue(type) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeValue(type) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeValue(type) }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(type) }
+
+    mutating func decodeIfPresent(_ type: Bool.Type) throws -> Bool? { try decodeValueIfPresent(type) }
+    mutating func decodeIfPresent(_ type: String.Type) throws -> String? { try decodeValueIfPresent(type) }
+    mutating func decodeIfPresent(_ type: Double.Type) throws -> Double? { try decodeValueIfPresent(type) }
+    mutating func decodeIfPresent(_ type: Float.Type) throws -> Float? { try decodeValueIfPresent(type) }
+    mutating func decodeIfPresent(_ type: Int.Type) throws -> Int? { try decodeValueIfPresent(type) }
+    mutating func decodeIfPresent(_ type: Int8.Type) throws -> Int8? { try decodeValueIfPresent(type) }
+    mutating func decodeIfPresent(_ type: Int16.Type) throws -> Int16? { try decodeValueIfPresent(type) }
+    mutating func decodeIfPresent(_ type: Int32.Type) throws -> Int32? { try decodeValueIfPresent(type) }
+    mutating func decodeIfPresent(_ type: Int64.Type) throws -> Int64? { try decodeValueIfPresent(type) }
+    mutating func decodeIfPresent(_ type: UInt.Type) throws -> UInt? { try decodeValueIfPresent(type) }
+    mutating func decodeIfPresent(_ type: UInt8.Type) throws -> UInt8? { try decodeValueIfPresent(type) }
+    mutating func decodeIfPresent(_ type: UInt16.Type) throws -> UInt16? { try decodeValueIfPresent(type) }
+    mutating func decodeIfPresent(_ type: UInt32.Type) throws -> UInt32? { try decodeValueIfPresent(type) }
+    mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? { try decodeValueIfPresent(type) }
+    mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? { try decodeValueIfPresent(type) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        guard cursor < end else { throw atEnd(KeyedDecodingContainer<NestedKey>.self) }
+        let container = try decoder.keyedContainer(at: cursor, extra: extra + [JoltCodingKey.index(currentIndex)], keyedBy: type)
+        advance()
+        return container
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard cursor < end else {
+            throw atEnd((any UnkeyedDecodingContainer).self, "Cannot get nested unkeyed container -- unkeyed container is at end.")
+        }
+        let container = try decoder.unkeyedContainer(at: cursor, extra: extra + [JoltCodingKey.index(currentIndex)])
+        advance()
+        return container
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        guard cursor < end else { throw atEnd((any Decoder).self, "Cannot get superDecoder() -- unkeyed container is at end.") }
+        let sub = decoder.subDecoder(at: cursor, path: codingPath + [JoltCodingKey.index(currentIndex)])
+        advance()
+        return sub
+    }
+}

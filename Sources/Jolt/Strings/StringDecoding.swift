@@ -1,0 +1,88 @@
+/// Turns a string's raw text (already validated by ``StringScanner``) into a
+/// `String`, and compares raw text with a key without making one.
+enum StringDecoding {
+    /// The string for raw text of `count` bytes at `p`.
+    ///
+    /// - Complexity: O(count). Text without escapes is read in place; escaped
+    ///   text is unescaped straight into the new string's storage (never longer
+    ///   than the raw text).
+    @inline(__always)
+    static func string(_ p: UnsafePointer<UInt8>, count: Int, escaped: Bool) -> String {
+        if !escaped {
+            return String(decoding: UnsafeBufferPointer(start: p, count: count), as: UTF8.self)
+        }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            unescape(p, count: count, into: buffer.baseAddress!)
+        }
+    }
+
+    /// Writes the unescaped UTF-8 of validated raw text to `out`; returns its length.
+    static func unescape(_ p: UnsafePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        var i = 0
+        var o = 0
+        while i < count {
+            let c = p[i]
+            if c != UInt8(ascii: "\\") {
+                out[o] = c
+                o &+= 1
+                i &+= 1
+                continue
+            }
+            let e = p[i &+ 1]
+            i &+= 2
+            switch e {
+            case UInt8(ascii: "b"): out[o] = 0x08
+            case UInt8(ascii: "f"): out[o] = 0x0C
+            case UInt8(ascii: "n"): out[o] = 0x0A
+            case UInt8(ascii: "r"): out[o] = 0x0D
+            case UInt8(ascii: "t"): out[o] = 0x09
+            case UInt8(ascii: "u"):
+                var scalar = hex4(p + i)
+                i &+= 4
+                if scalar & 0xFC00 == 0xD800 {
+                    // Validated: a low surrogate escape follows.
+                    let low = hex4(p + (i &+ 2))
+                    i &+= 6
+                    scalar = 0x10000 &+ ((scalar &- 0xD800) << 10) &+ (low &- 0xDC00)
+                }
+                o &+= encodeUTF8(scalar, into: out + o)
+                continue
+            default: out[o] = e  // " \ /
+            }
+            o &+= 1
+        }
+        return o
+    }
+
+    @inline(__always)
+    static func hex4(_ p: UnsafePointer<UInt8>) -> UInt32 {
+        var v: UInt32 = 0
+        for k in 0..<4 {
+            v = v << 4 | StringScanner.hexValue(p[k]).unsafelyUnwrapped
+        }
+        return v
+    }
+
+    @inline(__always)
+    static func encodeUTF8(_ s: UInt32, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        if s < 0x80 {
+            out[0] = UInt8(truncatingIfNeeded: s)
+            return 1
+        } else if s < 0x800 {
+            out[0] = UInt8(truncatingIfNeeded: 0xC0 | s >> 6)
+            out[1] = UInt8(truncatingIfNeeded: 0x80 | s & 0x3F)
+            return 2
+        } else if s < 0x10000 {
+            out[0] = UInt8(truncatingIfNeeded: 0xE0 | s >> 12)
+            out[1] = UInt8(truncatingIfNeeded: 0x80 | (s >> 6) & 0x3F)
+            out[2] = UInt8(truncatingIfNeeded: 0x80 | s & 0x3F)
+            return 3
+        } else {
+            out[0] = UInt8(truncatingIfNeeded: 0xF0 | s >> 18)
+            out[1] = UInt8(truncatingIfNeeded: 0x80 | (s >> 12) & 0x3F)
+            out[2] = UInt8(truncatingIfNeeded: 0x80 | (s >> 6) & 0x3F)
+            out[3] = UInt8(truncatingIfNeeded: 0x80 | s & 0x3F)
+            return 4
+        }
+    }
+}
