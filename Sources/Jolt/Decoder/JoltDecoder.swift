@@ -28,6 +28,9 @@ import Synchronization
 public final class JoltDecoder: Sendable {
     private let state: Mutex<DecoderOptions>
 
+    /// The scanner choice; see ``JoltBackend``.
+    public typealias Backend = JoltBackend
+
     /// A decoder with Foundation's defaults, the default ``JoltBackend`` and
     /// default ``JoltLimits``.
     public init() {

@@ -1,0 +1,51 @@
+// swift-tools-version: 6.1
+//
+// Benchmarks for Jolt. A separate package (with its own .build) so that the
+// benchmark dependencies never reach Jolt's users.
+//
+//   swift run -c release JoltCompare [--quick] [--filter NAME] [--write-readme ../README.md]
+//   swift package --disable-sandbox benchmark                    # ordo-one suite
+//   swift package --disable-sandbox benchmark thresholds check   # fails on malloc regressions
+//
+// Both executables compile the corpus models from ../Tests/JoltTests/Models
+// through a symlink (`Models`) in their source folders.
+
+import Foundation
+import PackageDescription
+
+/// The Jolt checkout this package sits in (the parent of Benchmarks/).
+let joltRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+
+/// The identity of a path dependency is its directory name, which differs
+/// between checkouts (`main`, `jolt`, a worktree name, ...).
+let joltIdentity = joltRoot.lastPathComponent
+
+let package = Package(
+    name: "JoltBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "JoltCompare",
+            dependencies: [
+                .product(name: "Jolt", package: joltIdentity),
+            ],
+            path: "Sources/JoltCompare"
+        ),
+        .executableTarget(
+            name: "DecodingBenchmarks",
+            dependencies: [
+                .product(name: "Jolt", package: joltIdentity),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/DecodingBenchmarks",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

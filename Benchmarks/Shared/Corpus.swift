@@ -1,0 +1,92 @@
+// The benchmark corpus: the seven files in ../shared/corpus, each with its
+// full-structure model from Tests/JoltTests/Models (compiled into each benchmark
+// target through the `Models` symlink). Shared by JoltCompare and
+// DecodingBenchmarks through the `Shared` symlink in their source folders.
+
+import Foundation
+import Jolt
+
+/// One corpus file and type-erased decodes of it into its full-structure model.
+struct CorpusFile: @unchecked Sendable {
+    let name: String
+    let data: Data
+    /// Decodes `data` with Foundation's `JSONDecoder` (the model goes to ``keep(_:)``).
+    let decodeFoundation: (JSONDecoder) throws -> Void
+    /// Decodes `data` with a `JoltDecoder` (the model goes to ``keep(_:)``).
+    let decodeJolt: (JoltDecoder) throws -> Void
+    /// Decodes with both and compares the models; nil when equal, else why not.
+    let crossCheck: (JoltDecoder) -> String?
+
+    var byteCount: Int { data.count }
+
+    init<Model: Decodable & Equatable>(_ name: String, _ model: Model.Type, data: Data) {
+        self.name = name
+        self.data = data
+        decodeFoundation = { decoder in keep(try decoder.decode(Model.self, from: data)) }
+        decodeJolt = { decoder in keep(try decoder.decode(Model.self, from: data)) }
+        crossCheck = { jolt in
+            let expected: Model
+            do { expected = try JSONDecoder().decode(Model.self, from: data) } catch {
+                return "Foundation failed: \(error)"
+            }
+            do {
+                let actual = try jolt.decode(Model.self, from: data)
+                return actual == expected ? nil : "Jolt's model differs from Foundation's"
+            } catch {
+                return "Jolt failed: \(error)"
+            }
+        }
+    }
+}
+
+/// Takes a decoded value so that the optimizer cannot drop the decode (like
+/// ordo-one's `blackHole`, without boxing the value into `Any`).
+@inline(never) @_optimize(none)
+func keep<T>(_ value: T) {}
+
+enum Corpus {
+    /// The corpus file names (without `.json`), in report order.
+    static let names = [
+        "canada", "citm_catalog", "github_events", "gsoc-2018", "twitter", "twitterescaped", "update-center",
+    ]
+
+    /// `$JOLT_CORPUS_DIR`, else the first `shared/corpus` found walking up from this
+    /// source file (the checkout's sibling `../shared`), else from the working directory.
+    static func directory() -> URL? {
+        let fm = FileManager.default
+        if let dir = ProcessInfo.processInfo.environment["JOLT_CORPUS_DIR"], !dir.isEmpty {
+            return URL(fileURLWithPath: dir)
+        }
+        for start in [URL(fileURLWithPath: #filePath), URL(fileURLWithPath: fm.currentDirectoryPath, isDirectory: true)] {
+            var dir = start.deletingLastPathComponent()
+            for _ in 0..<12 {
+                let candidate = dir.appendingPathComponent("shared/corpus")
+                if fm.fileExists(atPath: candidate.appendingPathComponent("canada.json").path) {
+                    return candidate
+                }
+                dir = dir.deletingLastPathComponent()
+            }
+        }
+        return nil
+    }
+
+    /// The corpus files whose names contain `filter` (all when nil), loaded from `directory`.
+    static func load(from directory: URL, filter: String? = nil) throws -> [CorpusFile] {
+        try names.filter { filter == nil || $0.localizedCaseInsensitiveContains(filter!) }.map { name in
+            let data = try Data(contentsOf: directory.appendingPathComponent(name + ".json"))
+            return file(name, data: data)
+        }
+    }
+
+    static func file(_ name: String, data: Data) -> CorpusFile {
+        switch name {
+        case "canada": CorpusFile(name, CanadaGeoJSON.self, data: data)
+        case "citm_catalog": CorpusFile(name, CitmCatalog.self, data: data)
+        case "github_events": CorpusFile(name, GitHubEvents.self, data: data)
+        case "gsoc-2018": CorpusFile(name, GSoC2018.self, data: data)
+        case "twitter", "twitterescaped": CorpusFile(name, TwitterResponse.self, data: data)
+        case "update-center": CorpusFile(name, UpdateCenter.self, data: data)
+        default: fatalError("no model for corpus file \(name)")
+        }
+    }
+}

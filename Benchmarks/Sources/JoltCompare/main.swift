@@ -1,0 +1,436 @@
+// JoltCompare: decoding throughput of Foundation's JSONDecoder and Jolt (each
+// backend) on the seven corpus files, decoded into their full-structure models,
+// plus a "scanner only" table (tape building vs. a bare yajl parse).
+//
+//   swift run -c release JoltCompare [--quick] [--filter NAME] [--write-readme PATH] [--corpus DIR]
+//
+// Method: for each file the contenders are run interleaved, one iteration each
+// per round (in rotating order), after a warm-up; each keeps going until it has
+// measured at least `minTime` (0.3 s; 0.05 s with --quick) and `minSamples`
+// iterations. A contender's time is the median iteration. MB/s is 10^6 bytes
+// of input per second; ratios are against Foundation in the same run.
+
+@_spi(Benchmarks) import Jolt
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// MARK: Options
+
+struct Options {
+    var quick = false
+    var filter: String?
+    var readmePath: String?
+    var corpusPath: String?
+
+    var minTime: Double { quick ? 0.05 : 0.3 }
+    var minSamples: Int { quick ? 5 : 15 }
+    var warmupTime: Double { quick ? 0.01 : 0.05 }
+
+    static let usage = """
+        USAGE: JoltCompare [--quick] [--filter NAME] [--write-readme PATH] [--corpus DIR]
+
+          --quick              short run (0.05 s per file and decoder instead of 0.3 s)
+          --filter NAME        only corpus files whose name contains NAME
+          --write-readme PATH  replace the text between <!-- bench:start --> and
+                               <!-- bench:end --> in PATH with the tables in Markdown
+                               (the section is appended if the markers are missing)
+          --corpus DIR         the corpus folder (default: $JOLT_CORPUS_DIR, else
+                               shared/corpus found above the sources or the working directory)
+        """
+
+    static func parse(_ arguments: [String]) -> Options {
+        var options = Options()
+        var i = 0
+        func value(_ flag: String) -> String {
+            i += 1
+            guard i < arguments.count else { fail("\(flag) needs a value\n\n\(usage)") }
+            return arguments[i]
+        }
+        while i < arguments.count {
+            switch arguments[i] {
+            case "--quick": options.quick = true
+            case "--filter": options.filter = value("--filter")
+            case "--write-readme": options.readmePath = value("--write-readme")
+            case "--corpus": options.corpusPath = value("--corpus")
+            case "-h", "--help":
+                print(usage)
+                exit(0)
+            default: fail("unknown argument \(arguments[i])\n\n\(usage)")
+            }
+            i += 1
+        }
+        return options
+    }
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("JoltCompare: \(message)\n".utf8))
+    exit(1)
+}
+
+// MARK: Measuring
+
+/// Something to time: one iteration of `run` processes `bytes` bytes.
+struct Contender {
+    let label: String
+    let run: () throws -> Void
+}
+
+enum Outcome {
+    /// Median seconds per iteration, and the number of timed iterations.
+    case measured(median: Double, samples: Int)
+    case failed(String)
+
+    var median: Double? {
+        if case .measured(let median, _) = self { median } else { nil }
+    }
+}
+
+@inline(__always)
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
+/// Runs the contenders interleaved (see the file comment) and returns their outcomes.
+func measure(_ contenders: [Contender], options: Options) -> [Outcome] {
+    var outcomes = [Outcome?](repeating: nil, count: contenders.count)
+    // A first run: a contender that throws is reported, not timed.
+    for (index, contender) in contenders.enumerated() {
+        do { try contender.run() } catch { outcomes[index] = .failed("\(error)") }
+    }
+    let live = contenders.indices.filter { outcomes[$0] == nil }
+
+    func rounds(until minTime: Double, minSamples: Int, record: Bool) -> [[Double]] {
+        var samples = [[Double]](repeating: [], count: contenders.count)
+        var spent = [Double](repeating: 0, count: contenders.count)
+        var round = 0
+        while true {
+            let pending = live.filter { spent[$0] < minTime || samples[$0].count < minSamples }
+            if pending.isEmpty { break }
+            for k in pending.indices {
+                let index = pending[(k + round) % pending.count]
+                let start = now()
+                try! contenders[index].run()
+                let elapsed = now() - start
+                spent[index] += elapsed
+                if record { samples[index].append(elapsed) }
+                else { samples[index].append(0) }
+            }
+            round += 1
+        }
+        return samples
+    }
+
+    _ = rounds(until: options.warmupTime, minSamples: 3, record: false)
+    let samples = rounds(until: options.minTime, minSamples: options.minSamples, record: true)
+    for index in live {
+        let sorted = samples[index].sorted()
+        let n = sorted.count
+        let median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
+        outcomes[index] = .measured(median: median, samples: n)
+    }
+    return outcomes.map { $0! }
+}
+
+func megabytesPerSecond(_ bytes: Int, _ seconds: Double) -> Double {
+    Double(bytes) / seconds / 1e6
+}
+
+func geometricMean(_ values: [Double]) -> Double? {
+    values.isEmpty ? nil : exp(values.map { log($0) }.reduce(0, +) / Double(values.count))
+}
+
+// MARK: Tables
+
+/// A table printed as aligned text on the terminal and as Markdown in the README.
+struct Table {
+    var title: String
+    var header: [String]
+    /// Whether each column is right-aligned (numbers).
+    var numeric: [Bool]
+    var rows: [[String]] = []
+    var notes: [String] = []
+
+    func text() -> String {
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { $0[column].count }.max()! }
+        func line(_ cells: [String]) -> String {
+            cells.indices.map { column in
+                let pad = String(repeating: " ", count: widths[column] - cells[column].count)
+                return numeric[column] ? pad + cells[column] : cells[column] + pad
+            }.joined(separator: "  ")
+        }
+        var out = [title, line(header), widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")]
+        out += rows.map(line)
+        out += notes.map { "  " + $0 }
+        return out.joined(separator: "\n")
+    }
+
+    func markdown() -> String {
+        var out = ["**\(title)**", "", "| " + header.joined(separator: " | ") + " |"]
+        out.append("|" + numeric.map { $0 ? " ---: |" : " --- |" }.joined())
+        out += rows.map { "| " + $0.joined(separator: " | ") + " |" }
+        if !notes.isEmpty { out += [""] + notes.map { "- " + $0 } }
+        return out.joined(separator: "\n")
+    }
+}
+
+func format(_ value: Double, digits: Int = 1) -> String {
+    String(format: "%.\(digits)f", value)
+}
+
+func formatRatio(_ value: Double) -> String {
+    String(format: "%.2f×", value)
+}
+
+func formatSize(_ bytes: Int) -> String {
+    bytes >= 1_000_000 ? String(format: "%.2f MB", Double(bytes) / 1e6) : String(format: "%.0f kB", Double(bytes) / 1e3)
+}
+
+// MARK: Machine description
+
+func machineDescription() -> [String] {
+    func read(_ path: String) -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
+    let cpu = read("/proc/cpuinfo")?.split(separator: "\n")
+        .first { $0.hasPrefix("model name") }
+        .flatMap { $0.split(separator: ":", maxSplits: 1).last }
+        .map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
+    let kernel = read("/proc/sys/kernel/osrelease")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    var lines = ["Machine: \(cpu), \(cores) core\(cores == 1 ? "" : "s"), Linux \(kernel)"]
+    if let swift = run(["swift", "--version"])?.split(separator: "\n").first {
+        lines.append("Compiler: \(swift)")
+    }
+    return lines
+}
+
+/// The first line of a command's standard output, or nil.
+func run(_ arguments: [String], in directory: URL? = nil) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch { return nil }
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+/// The Jolt commit the benchmarks were built from (the checkout above this file).
+func joltRevision() -> String? {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    guard let commit = run(["git", "rev-parse", "--short", "HEAD"], in: root) else { return nil }
+    let dirty = run(["git", "status", "--porcelain", "--untracked-files=no", "--", "Sources"], in: root)
+    return commit + ((dirty?.isEmpty ?? true) ? "" : " + uncommitted changes in Sources/")
+}
+
+// MARK: README
+
+let startMarker = "<!-- bench:start -->"
+let endMarker = "<!-- bench:end -->"
+
+/// Replaces the text between the markers in the README at `path`; appends a
+/// "Benchmarks" section with the markers when they are missing (or creates the file).
+func writeReadme(_ path: String, body: String) throws {
+    let url = URL(fileURLWithPath: path)
+    let block = startMarker + "\n" + body + "\n" + endMarker
+    var text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    if let start = text.range(of: startMarker), let end = text.range(of: endMarker, range: start.upperBound..<text.endIndex) {
+        text.replaceSubrange(start.lowerBound..<end.upperBound, with: block)
+        print("\nUpdated the benchmark section of \(path).")
+    } else {
+        if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
+        if !text.isEmpty { text += "\n" }
+        text += "## Benchmarks\n\n" + block + "\n"
+        print("\n\(path) had no \(startMarker) … \(endMarker) markers: appended a \"Benchmarks\" section with them.")
+    }
+    try text.write(to: url, atomically: true, encoding: .utf8)
+}
+
+// MARK: Main
+
+let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
+let command = (["swift run -c release JoltCompare"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
+
+guard let corpusDirectory = options.corpusPath.map({ URL(fileURLWithPath: $0) }) ?? Corpus.directory() else {
+    fail("corpus not found: pass --corpus DIR or set JOLT_CORPUS_DIR")
+}
+let files: [CorpusFile]
+do { files = try Corpus.load(from: corpusDirectory, filter: options.filter) } catch {
+    fail("cannot read the corpus in \(corpusDirectory.path): \(error)")
+}
+if files.isEmpty { fail("no corpus file matches --filter \(options.filter ?? "")") }
+
+let backends: [JoltBackend] = JoltBackend.isYAJLAvailable ? [.yajl, .swift] : [.swift]
+func backendName(_ backend: JoltBackend) -> String { backend == .yajl ? "yajl" : "swift" }
+
+var header = machineDescription()
+header.append("Date: \(ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate]))")
+if let revision = joltRevision() { header.append("Jolt: \(revision)") }
+header.append("Command: `cd Benchmarks && \(command)`")
+if !JoltBackend.isYAJLAvailable { header.append("Jolt was built without the YAJL trait: the yajl backend is not measured.") }
+print(header.joined(separator: "\n"))
+print("Corpus: \(corpusDirectory.path)")
+print("Method: interleaved, median of ≥ \(options.minSamples) iterations and ≥ \(options.minTime) s per file and decoder after warm-up; MB/s = 10^6 bytes/s.\n")
+
+// Decoding into the full-structure models.
+
+var decodeTable = Table(
+    title: "Decoding into full-structure models (MB/s, higher is better; ×F = speed relative to Foundation's JSONDecoder)",
+    header: ["File", "Size", "Foundation"] + backends.flatMap { ["Jolt .\(backendName($0))", "×F"] },
+    numeric: [false, true, true] + backends.flatMap { _ in [true, true] }
+)
+var foundationSpeeds: [Double] = []
+var joltSpeeds = [[Double]](repeating: [], count: backends.count)
+var joltRatios = [[Double]](repeating: [], count: backends.count)
+
+for file in files {
+    let foundation = JSONDecoder()
+    let joltDecoders = backends.map { backend in
+        let decoder = JoltDecoder()
+        decoder.backend = backend
+        return decoder
+    }
+    var marks = [String](repeating: "", count: backends.count)
+    for (b, decoder) in joltDecoders.enumerated() {
+        if let problem = file.crossCheck(decoder) {
+            marks[b] = " (!)"
+            decodeTable.notes.append("(!) \(file.name), Jolt .\(backendName(backends[b])): \(problem)")
+        }
+    }
+    var contenders = [Contender(label: "Foundation", run: { try file.decodeFoundation(foundation) })]
+    for (b, decoder) in joltDecoders.enumerated() {
+        contenders.append(Contender(label: "Jolt .\(backendName(backends[b]))", run: { try file.decodeJolt(decoder) }))
+    }
+    let outcomes = measure(contenders, options: options)
+
+    var row = [file.name, formatSize(file.byteCount)]
+    let foundationSpeed = outcomes[0].median.map { megabytesPerSecond(file.byteCount, $0) }
+    row.append(foundationSpeed.map { format($0) } ?? "error")
+    if let foundationSpeed { foundationSpeeds.append(foundationSpeed) }
+    for b in backends.indices {
+        guard let median = outcomes[b + 1].median else {
+            row += ["error", "–"]
+            continue
+        }
+        let speed = megabytesPerSecond(file.byteCount, median)
+        joltSpeeds[b].append(speed)
+        row.append(format(speed) + marks[b])
+        if let foundationSpeed {
+            joltRatios[b].append(speed / foundationSpeed)
+            row.append(formatRatio(speed / foundationSpeed))
+        } else {
+            row.append("–")
+        }
+    }
+    for (index, outcome) in outcomes.enumerated() {
+        if case .failed(let message) = outcome {
+            decodeTable.notes.append("error: \(file.name), \(contenders[index].label): \(message)")
+        }
+    }
+    decodeTable.rows.append(row)
+    print("  \(row.joined(separator: "  "))")
+}
+if files.count > 1 {
+    var row = ["geometric mean", "", geometricMean(foundationSpeeds).map { format($0) } ?? "–"]
+    for b in backends.indices {
+        row.append(geometricMean(joltSpeeds[b]).map { format($0) } ?? "–")
+        row.append(geometricMean(joltRatios[b]).map { formatRatio($0) } ?? "–")
+    }
+    decodeTable.rows.append(row)
+}
+print("\n" + decodeTable.text() + "\n")
+
+// Scanner only: building the tape vs. a bare yajl parse with no-op callbacks.
+
+var scanTable = Table(
+    title: "Scanner only: building the tape (MB/s; ×bare = speed relative to a bare yajl parse with no-op callbacks)",
+    header: ["File", "bare yajl"] + backends.flatMap { ["tape .\(backendName($0))", "×bare"] },
+    numeric: [false, true] + backends.flatMap { _ in [true, true] }
+)
+if !JoltBackend.isYAJLAvailable {
+    scanTable.header = ["File"] + backends.map { "tape .\(backendName($0))" }
+    scanTable.numeric = [false] + backends.map { _ in true }
+}
+var bareSpeeds: [Double] = []
+var tapeSpeeds = [[Double]](repeating: [], count: backends.count)
+var tapeRatios = [[Double]](repeating: [], count: backends.count)
+
+for file in files {
+    // A stable copy of the bytes, outside any closure-scoped `withUnsafeBytes`.
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: file.byteCount, alignment: 16)
+    defer { buffer.deallocate() }
+    file.data.copyBytes(to: buffer)
+    let bytes = UnsafeRawBufferPointer(buffer)
+
+    var contenders: [Contender] = []
+    if JoltBackend.isYAJLAvailable {
+        contenders.append(Contender(label: "bare yajl", run: {
+            struct Rejected: Error {}
+            if !JoltBenchmarkSupport.bareYAJLParse(bytes) { throw Rejected() }
+        }))
+    }
+    for backend in backends {
+        contenders.append(Contender(label: "tape .\(backendName(backend))", run: {
+            _ = try JoltBenchmarkSupport.buildTape(bytes, backend: backend)
+        }))
+    }
+    let outcomes = measure(contenders, options: options)
+    let speeds = outcomes.map { $0.median.map { megabytesPerSecond(file.byteCount, $0) } }
+
+    var row = [file.name]
+    var bare: Double?
+    if JoltBackend.isYAJLAvailable {
+        bare = speeds[0]
+        row.append(bare.map { format($0) } ?? "error")
+        if let bare { bareSpeeds.append(bare) }
+    }
+    let offset = JoltBackend.isYAJLAvailable ? 1 : 0
+    for b in backends.indices {
+        let speed = speeds[b + offset]
+        row.append(speed.map { format($0) } ?? "error")
+        if let speed { tapeSpeeds[b].append(speed) }
+        if JoltBackend.isYAJLAvailable {
+            if let speed, let bare {
+                tapeRatios[b].append(speed / bare)
+                row.append(formatRatio(speed / bare))
+            } else {
+                row.append("–")
+            }
+        }
+    }
+    for (index, outcome) in outcomes.enumerated() {
+        if case .failed(let message) = outcome {
+            scanTable.notes.append("error: \(file.name), \(contenders[index].label): \(message)")
+        }
+    }
+    scanTable.rows.append(row)
+    print("  \(row.joined(separator: "  "))")
+}
+if files.count > 1 {
+    var row = ["geometric mean"]
+    if JoltBackend.isYAJLAvailable { row.append(geometricMean(bareSpeeds).map { format($0) } ?? "–") }
+    for b in backends.indices {
+        row.append(geometricMean(tapeSpeeds[b]).map { format($0) } ?? "–")
+        if JoltBackend.isYAJLAvailable { row.append(geometricMean(tapeRatios[b]).map { formatRatio($0) } ?? "–") }
+    }
+    scanTable.rows.append(row)
+}
+print("\n" + scanTable.text())
+
+if let readmePath = options.readmePath {
+    let method = "Interleaved runs; each number is the median iteration of at least \(options.minSamples) iterations "
+        + "and \(options.minTime) s per file and decoder, after warm-up. MB/s = 10^6 bytes of JSON per second."
+    let body = (header.map { $0 + "  " } + ["", method, "", decodeTable.markdown(), "", scanTable.markdown()])
+        .joined(separator: "\n")
+    do { try writeReadme(readmePath, body: body) } catch { fail("cannot write \(readmePath): \(error)") }
+}
