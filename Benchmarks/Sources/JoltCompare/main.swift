@@ -293,7 +293,12 @@ var foundationSpeeds: [Double] = []
 var joltSpeeds = [[Double]](repeating: [], count: backends.count)
 var joltRatios = [[Double]](repeating: [], count: backends.count)
 
+func progress(_ message: String) {
+    FileHandle.standardError.write(Data("  \(message)\n".utf8))
+}
+
 for file in files {
+    progress("decoding \(file.name) (\(formatSize(file.byteCount)))…")
     let foundation = JSONDecoder()
     let joltDecoders = backends.map { backend in
         let decoder = JoltDecoder()
@@ -338,7 +343,6 @@ for file in files {
         }
     }
     decodeTable.rows.append(row)
-    print("  \(row.joined(separator: "  "))")
 }
 if files.count > 1 {
     var row = ["geometric mean", "", geometricMean(foundationSpeeds).map { format($0) } ?? "–"]
@@ -366,6 +370,7 @@ var tapeSpeeds = [[Double]](repeating: [], count: backends.count)
 var tapeRatios = [[Double]](repeating: [], count: backends.count)
 
 for file in files {
+    progress("scanning \(file.name)…")
     // A stable copy of the bytes, outside any closure-scoped `withUnsafeBytes`.
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: file.byteCount, alignment: 16)
     defer { buffer.deallocate() }
@@ -414,7 +419,6 @@ for file in files {
         }
     }
     scanTable.rows.append(row)
-    print("  \(row.joined(separator: "  "))")
 }
 if files.count > 1 {
     var row = ["geometric mean"]

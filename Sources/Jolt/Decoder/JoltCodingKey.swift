@@ -21,3 +21,14 @@ enum JoltCodingKey: CodingKey, Sendable {
         return nil
     }
 }
+
+/// Stands for "no key" in the decoder's generic paths (the root value, a single
+/// value container). Using a concrete marker instead of an optional generic key
+/// spares unspecialized code an `Optional<Key>` metadata lookup on every call.
+struct NoKey: CodingKey {
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { nil }
+    init() {}
+    var stringValue: String { "" }
+    var intValue: Int? { nil }
+}

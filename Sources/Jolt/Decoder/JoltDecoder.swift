@@ -132,7 +132,7 @@ public final class JoltDecoder: Sendable {
                 decoder = nil
                 if !isKnownUniquelyReferenced(&context) { context.copyInput() }
             }
-            return try decoder.unsafelyUnwrapped.unwrap(type, at: 0, extra: [], key: JoltCodingKey?.none)
+            return try decoder.unsafelyUnwrapped.unwrap(type, at: 0, extra: [], key: NoKey())
         }
     }
 

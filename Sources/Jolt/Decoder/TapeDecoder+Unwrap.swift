@@ -36,7 +36,7 @@ extension TapeDecoder {
     /// Scalars and Foundation's special types are converted straight from the
     /// tape; anything else gets `T(from: self)` with this decoder moved onto the value.
     @inline(__always)
-    func unwrap<T: Decodable, K: CodingKey>(_ type: T.Type, at i: Int, extra: [any CodingKey], key: K?) throws -> T {
+    func unwrap<T: Decodable, K: CodingKey>(_ type: T.Type, at i: Int, extra: [any CodingKey], key: K) throws -> T {
         if T.self == String.self { return identityCast(try unwrapString(at: i, extra, key), to: T.self) }
         if T.self == Int.self { return identityCast(try unwrapInteger(Int.self, at: i, extra, key), to: T.self) }
         if T.self == Double.self { return identityCast(try unwrapDouble(at: i, extra, key), to: T.self) }
@@ -69,14 +69,14 @@ extension TapeDecoder {
     // MARK: Errors
 
     @inline(never)
-    func valueNotFound<K: CodingKey>(_ type: Any.Type, _ extra: [any CodingKey], _ key: K?) -> DecodingError {
+    func valueNotFound<K: CodingKey>(_ type: Any.Type, _ extra: [any CodingKey], _ key: K) -> DecodingError {
         DecodingError.valueNotFound(type, DecodingError.Context(
             codingPath: errorPath(extra, key),
             debugDescription: "Cannot get value of type \(type) -- found null value instead"))
     }
 
     @inline(never)
-    func typeMismatch<K: CodingKey>(_ type: Any.Type, _ e: TapeEntry, _ extra: [any CodingKey], _ key: K?) -> DecodingError {
+    func typeMismatch<K: CodingKey>(_ type: Any.Type, _ e: TapeEntry, _ extra: [any CodingKey], _ key: K) -> DecodingError {
         DecodingError.typeMismatch(type, DecodingError.Context(
             codingPath: errorPath(extra, key),
             debugDescription: "Expected to decode \(type) but found \(describe(e)) instead."))
@@ -84,14 +84,14 @@ extension TapeDecoder {
 
     /// null: valueNotFound; anything else: typeMismatch.
     @inline(never)
-    func wrongValue<K: CodingKey>(_ type: Any.Type, _ e: TapeEntry, _ extra: [any CodingKey], _ key: K?) -> DecodingError {
+    func wrongValue<K: CodingKey>(_ type: Any.Type, _ e: TapeEntry, _ extra: [any CodingKey], _ key: K) -> DecodingError {
         e.rawKind == TapeKind.null.rawValue ? valueNotFound(type, extra, key) : typeMismatch(type, e, extra, key)
     }
 
     /// A number that does not fit the requested type. Foundation reports it as
     /// `dataCorrupted` with an empty path; Jolt gives the value's path.
     @inline(never)
-    func notRepresentable<K: CodingKey>(_ type: Any.Type, _ e: TapeEntry, _ extra: [any CodingKey], _ key: K?) -> DecodingError {
+    func notRepresentable<K: CodingKey>(_ type: Any.Type, _ e: TapeEntry, _ extra: [any CodingKey], _ key: K) -> DecodingError {
         let text = String(decoding: UnsafeBufferPointer(start: input + e.offset, count: e.length), as: UTF8.self)
         return DecodingError.dataCorrupted(DecodingError.Context(
             codingPath: errorPath(extra, key),
@@ -99,14 +99,14 @@ extension TapeDecoder {
     }
 
     @inline(never)
-    func corrupted<K: CodingKey>(_ message: String, _ extra: [any CodingKey], _ key: K?) -> DecodingError {
+    func corrupted<K: CodingKey>(_ message: String, _ extra: [any CodingKey], _ key: K) -> DecodingError {
         DecodingError.dataCorrupted(DecodingError.Context(codingPath: errorPath(extra, key), debugDescription: message))
     }
 
     // MARK: Scalars
 
     @inline(__always)
-    func unwrapBool<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K?) throws -> Bool {
+    func unwrapBool<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K) throws -> Bool {
         let e = entries[i]
         if e.rawKind == TapeKind.true.rawValue { return true }
         if e.rawKind == TapeKind.false.rawValue { return false }
@@ -115,7 +115,7 @@ extension TapeDecoder {
     }
 
     @inline(__always)
-    func unwrapString<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K?) throws -> String {
+    func unwrapString<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K) throws -> String {
         let e = entries[i]
         guard e.rawKind == TapeKind.string.rawValue else { throw wrongValue(String.self, e, extra, key) }
         return StringDecoding.string(input + e.offset, count: e.length, escaped: e.isEscaped)
@@ -129,7 +129,7 @@ extension TapeDecoder {
     }
 
     @inline(__always)
-    func unwrapInteger<T: FixedWidthInteger, K: CodingKey>(_ type: T.Type, at i: Int, _ extra: [any CodingKey], _ key: K?) throws -> T {
+    func unwrapInteger<T: FixedWidthInteger, K: CodingKey>(_ type: T.Type, at i: Int, _ extra: [any CodingKey], _ key: K) throws -> T {
         let e = entries[i]
         guard e.rawKind == TapeKind.number.rawValue else { throw wrongValue(T.self, e, extra, key) }
         if e.isInteger {
@@ -146,7 +146,7 @@ extension TapeDecoder {
     /// Foundation's slow path: through Double when exact below 2^53, else the
     /// exact decimal value truncated toward zero.
     @inline(never)
-    func slowInteger<T: FixedWidthInteger, K: CodingKey>(_ type: T.Type, _ e: TapeEntry, _ extra: [any CodingKey], _ key: K?) throws -> T {
+    func slowInteger<T: FixedWidthInteger, K: CodingKey>(_ type: T.Type, _ e: TapeEntry, _ extra: [any CodingKey], _ key: K) throws -> T {
         let p = input + e.offset
         let d = NumberParser.parseDouble(p, e.length)
         guard let v = T(exactly: d) else { throw notRepresentable(T.self, e, extra, key) }
@@ -221,7 +221,7 @@ extension TapeDecoder {
     }
 
     @inline(__always)
-    func unwrapDouble<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K?) throws -> Double {
+    func unwrapDouble<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K) throws -> Double {
         let e = entries[i]
         if _fastPath(e.rawKind == TapeKind.number.rawValue) {
             let p = input + e.offset
@@ -233,7 +233,7 @@ extension TapeDecoder {
     }
 
     @inline(__always)
-    func unwrapFloat<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K?) throws -> Float {
+    func unwrapFloat<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K) throws -> Float {
         let e = entries[i]
         if e.rawKind == TapeKind.number.rawValue {
             let p = input + e.offset
@@ -257,7 +257,7 @@ extension TapeDecoder {
     }
 
     @inline(never)
-    func nonConformingFloat<T: BinaryFloatingPoint, K: CodingKey>(_ type: T.Type, _ e: TapeEntry, _ extra: [any CodingKey], _ key: K?) throws -> T {
+    func nonConformingFloat<T: BinaryFloatingPoint, K: CodingKey>(_ type: T.Type, _ e: TapeEntry, _ extra: [any CodingKey], _ key: K) throws -> T {
         if e.rawKind == TapeKind.string.rawValue, !e.isEscaped,
            case .convertFromString(let positive, let negative, let nan) = options.nonConformingFloatDecodingStrategy {
             let raw = UnsafeBufferPointer(start: input + e.offset, count: e.length)
@@ -270,7 +270,7 @@ extension TapeDecoder {
 
     // MARK: Foundation types
 
-    func unwrapDate<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K?) throws -> Date {
+    func unwrapDate<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K) throws -> Date {
         let e = entries[i]
         if e.rawKind == TapeKind.null.rawValue { throw valueNotFound(Date.self, extra, key) }
         switch options.dateDecodingStrategy {
@@ -297,7 +297,7 @@ extension TapeDecoder {
         }
     }
 
-    func unwrapData<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K?) throws -> Data {
+    func unwrapData<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K) throws -> Data {
         let e = entries[i]
         if e.rawKind == TapeKind.null.rawValue { throw valueNotFound(Data.self, extra, key) }
         switch options.dataDecodingStrategy {
@@ -318,13 +318,13 @@ extension TapeDecoder {
         }
     }
 
-    func unwrapURL<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K?) throws -> URL {
+    func unwrapURL<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K) throws -> URL {
         let string = try unwrapString(at: i, extra, key)
         guard let url = URL(string: string) else { throw corrupted("Invalid URL string.", extra, key) }
         return url
     }
 
-    func unwrapDecimal<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K?) throws -> Decimal {
+    func unwrapDecimal<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K) throws -> Decimal {
         let e = entries[i]
         guard e.rawKind == TapeKind.number.rawValue else { throw wrongValue(Decimal.self, e, extra, key) }
         let text = String(decoding: UnsafeBufferPointer(start: input + e.offset, count: e.length), as: UTF8.self)
@@ -334,7 +334,7 @@ extension TapeDecoder {
         return decimal
     }
 
-    func unwrapStringDictionary<K: CodingKey>(_ marker: JoltStringDictionaryMarker.Type, at i: Int, _ extra: [any CodingKey], _ key: K?) throws -> Any {
+    func unwrapStringDictionary<K: CodingKey>(_ marker: JoltStringDictionaryMarker.Type, at i: Int, _ extra: [any CodingKey], _ key: K) throws -> Any {
         let e = entries[i]
         guard e.rawKind == TapeKind.object.rawValue else {
             if e.rawKind == TapeKind.null.rawValue { throw valueNotFound([String: Any].self, extra, key) }
@@ -350,7 +350,7 @@ extension TapeDecoder {
     /// Decodes the array at `i` element by element with `element`, which gets
     /// each element's tape index and position (its key is `Index n`).
     @inline(__always)
-    func unwrapArray<E, K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K?, _ element: (Int, JoltCodingKey) throws -> E) throws -> [E] {
+    func unwrapArray<E, K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K, _ element: (Int, JoltCodingKey) throws -> E) throws -> [E] {
         let e = entries[i]
         guard e.rawKind == TapeKind.array.rawValue else {
             if e.rawKind == TapeKind.null.rawValue {
@@ -373,15 +373,15 @@ extension TapeDecoder {
         }
     }
 
-    func unwrapDoubleArray<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K?) throws -> [Double] {
+    func unwrapDoubleArray<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K) throws -> [Double] {
         try unwrapArray(at: i, extra, key) { j, index in try unwrapDouble(at: j, [], index) }
     }
 
-    func unwrapIntArray<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K?) throws -> [Int] {
+    func unwrapIntArray<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K) throws -> [Int] {
         try unwrapArray(at: i, extra, key) { j, index in try unwrapInteger(Int.self, at: j, [], index) }
     }
 
-    func unwrapStringArray<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K?) throws -> [String] {
+    func unwrapStringArray<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K) throws -> [String] {
         try unwrapArray(at: i, extra, key) { j, index in try unwrapString(at: j, [], index) }
     }
 }

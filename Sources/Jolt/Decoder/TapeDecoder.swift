@@ -14,18 +14,41 @@ final class TapeDecoder: Decoder {
     let context: DecodingContext
     let entries: UnsafeMutablePointer<TapeEntry>
     let inputCell: UnsafeMutablePointer<UnsafePointer<UInt8>>
-    /// The tape index of the value this decoder stands on.
-    var index: Int
-    /// The coding path of that value.
-    var path: [any CodingKey]
+    /// The mutable state, behind a pointer: a class's stored `var`s would cost a
+    /// dynamic exclusivity check on every access.
+    private let state: UnsafeMutablePointer<State>
+
+    struct State {
+        /// The tape index of the value this decoder stands on.
+        var index: Int
+        /// The coding path of that value.
+        var path: [any CodingKey]
+    }
 
     init(context: DecodingContext, index: Int, path: [any CodingKey]) {
         self.context = context
         self.entries = context.entries
         self.inputCell = context.inputCell
-        self.index = index
-        self.path = path
-        self.path.reserveCapacity(16)
+        state = .allocate(capacity: 1)
+        state.initialize(to: State(index: index, path: path))
+        state.pointee.path.reserveCapacity(16)
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    /// The tape index of the value this decoder stands on.
+    @inline(__always) var index: Int {
+        get { state.pointee.index }
+        set { state.pointee.index = newValue }
+    }
+
+    /// The coding path of that value.
+    @inline(__always) var path: [any CodingKey] {
+        get { state.pointee.path }
+        _modify { yield &state.pointee.path }
     }
 
     @inline(__always) var input: UnsafePointer<UInt8> { inputCell.pointee }
@@ -98,11 +121,11 @@ final class TapeDecoder: Decoder {
     /// Runs `body` with this decoder standing on the value at `i`, its path
     /// extended by `extra` and `key`.
     @inline(__always)
-    func with<R, K: CodingKey>(index i: Int, extra: [any CodingKey], key: K?, _ body: () throws -> R) rethrows -> R {
+    func with<R, K: CodingKey>(index i: Int, extra: [any CodingKey], key: K, _ body: () throws -> R) rethrows -> R {
         let savedIndex = index
         let savedCount = path.count
         if !extra.isEmpty { path.append(contentsOf: extra) }
-        if let key { path.append(key) }
+        if K.self != NoKey.self { path.append(key) }
         index = i
         defer {
             index = savedIndex
@@ -112,10 +135,10 @@ final class TapeDecoder: Decoder {
     }
 
     /// The path `path + extra + [key]`, for errors.
-    func errorPath<K: CodingKey>(_ extra: [any CodingKey], _ key: K?) -> [any CodingKey] {
+    func errorPath<K: CodingKey>(_ extra: [any CodingKey], _ key: K) -> [any CodingKey] {
         var result = path
         result.append(contentsOf: extra)
-        if let key { result.append(key) }
+        if K.self != NoKey.self { result.append(key) }
         return result
     }
 
@@ -137,19 +160,19 @@ extension TapeDecoder: SingleValueDecodingContainer {
         entries[index].rawKind == TapeKind.null.rawValue
     }
 
-    func decode(_ type: Bool.Type) throws -> Bool { try unwrapBool(at: index, [], JoltCodingKey?.none) }
-    func decode(_ type: String.Type) throws -> String { try unwrapString(at: index, [], JoltCodingKey?.none) }
-    func decode(_ type: Double.Type) throws -> Double { try unwrapDouble(at: index, [], JoltCodingKey?.none) }
-    func decode(_ type: Float.Type) throws -> Float { try unwrapFloat(at: index, [], JoltCodingKey?.none) }
-    func decode(_ type: Int.Type) throws -> Int { try unwrapInteger(type, at: index, [], JoltCodingKey?.none) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try unwrapInteger(type, at: index, [], JoltCodingKey?.none) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try unwrapInteger(type, at: index, [], JoltCodingKey?.none) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try unwrapInteger(type, at: index, [], JoltCodingKey?.none) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try unwrapInteger(type, at: index, [], JoltCodingKey?.none) }
-    func decode(_ type: UInt.Type) throws -> UInt { try unwrapInteger(type, at: index, [], JoltCodingKey?.none) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try unwrapInteger(type, at: index, [], JoltCodingKey?.none) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try unwrapInteger(type, at: index, [], JoltCodingKey?.none) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try unwrapInteger(type, at: index, [], JoltCodingKey?.none) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try unwrapInteger(type, at: index, [], JoltCodingKey?.none) }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try unwrap(type, at: index, extra: [], key: JoltCodingKey?.none) }
+    func decode(_ type: Bool.Type) throws -> Bool { try unwrapBool(at: index, [], NoKey()) }
+    func decode(_ type: String.Type) throws -> String { try unwrapString(at: index, [], NoKey()) }
+    func decode(_ type: Double.Type) throws -> Double { try unwrapDouble(at: index, [], NoKey()) }
+    func decode(_ type: Float.Type) throws -> Float { try unwrapFloat(at: index, [], NoKey()) }
+    func decode(_ type: Int.Type) throws -> Int { try unwrapInteger(type, at: index, [], NoKey()) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try unwrapInteger(type, at: index, [], NoKey()) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try unwrapInteger(type, at: index, [], NoKey()) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try unwrapInteger(type, at: index, [], NoKey()) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try unwrapInteger(type, at: index, [], NoKey()) }
+    func decode(_ type: UInt.Type) throws -> UInt { try unwrapInteger(type, at: index, [], NoKey()) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try unwrapInteger(type, at: index, [], NoKey()) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try unwrapInteger(type, at: index, [], NoKey()) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try unwrapInteger(type, at: index, [], NoKey()) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try unwrapInteger(type, at: index, [], NoKey()) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try unwrap(type, at: index, extra: [], key: NoKey()) }
 }

@@ -25,7 +25,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let lookup: KeyLookup?
 
     /// Objects with more members than this get a hash index.
-    static var linearSearchLimit: Int { 24 }
+    static var linearSearchLimit: Int { 64 }
 
     init(decoder: TapeDecoder, object: Int, extra: [any CodingKey]) {
         self.decoder = decoder
