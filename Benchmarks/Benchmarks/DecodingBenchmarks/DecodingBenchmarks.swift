@@ -43,7 +43,7 @@ let benchmarks: @Sendable () -> Void = {
     let backends: [JoltBackend] = JoltBackend.isYAJLAvailable ? [.yajl, .swift] : [.swift]
 
     for file in files {
-        Benchmark("\(file.name) Foundation") { benchmark in
+        Benchmark("\(file.name).Foundation") { benchmark in
             let decoder = JSONDecoder()
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
@@ -51,7 +51,7 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
         for backend in backends {
-            Benchmark("\(file.name) Jolt-\(backend == .yajl ? "yajl" : "swift")") { benchmark in
+            Benchmark("\(file.name).Jolt-\(backend == .yajl ? "yajl" : "swift")") { benchmark in
                 let decoder = JoltDecoder()
                 decoder.backend = backend
                 benchmark.startMeasurement()

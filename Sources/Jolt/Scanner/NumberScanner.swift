@@ -59,4 +59,17 @@ enum NumberScanner {
     static func isDigit(_ c: UInt8) -> Bool {
         c &- UInt8(ascii: "0") < 10
     }
+
+    /// Whether number text already known to be valid has neither fraction nor
+    /// exponent. Stops at the first `.`, `e` or `E`.
+    @inline(__always)
+    static func isIntegerText(_ p: UnsafePointer<UInt8>, count: Int) -> Bool {
+        var i = 0
+        while i < count {
+            let c = p[i]
+            if c == UInt8(ascii: ".") || c | 0x20 == UInt8(ascii: "e") { return false }
+            i &+= 1
+        }
+        return true
+    }
 }

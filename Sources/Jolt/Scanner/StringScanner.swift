@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Finds the end of a JSON string and validates it strictly, for both backends.
 ///
 /// RFC 8259 with no leniency: no raw control characters, only the escapes
@@ -134,5 +142,48 @@ enum StringScanner {
             }
         }
         return i &+ length
+    }
+
+    /// Checks only the `\u` escapes of a string whose other rules were already
+    /// enforced (by yajl's lexer and a whole-input UTF-8 pass): every surrogate
+    /// escape must be a high one followed by a low one.
+    ///
+    /// - Parameters:
+    ///   - start: the first byte of the raw text; `close`: the closing quote.
+    /// - Complexity: O(close - start), jumping from backslash to backslash.
+    static func checkSurrogateEscapes(_ p: UnsafePointer<UInt8>, from start: Int, close: Int) throws(ScanError) {
+        var i = start
+        while i < close {
+            guard let found = memchr(p + i, Int32(UInt8(ascii: "\\")), close &- i) else { return }
+            i = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - p
+            guard p[i &+ 1] == UInt8(ascii: "u") else {
+                i &+= 2
+                continue
+            }
+            // yajl has checked the four hex digits.
+            let unit = hex4Unchecked(p + (i &+ 2))
+            if unit & 0xF800 != 0xD800 {
+                i &+= 6
+                continue
+            }
+            guard unit < 0xDC00, i &+ 12 <= close,
+                  p[i &+ 6] == UInt8(ascii: "\\"), p[i &+ 7] == UInt8(ascii: "u"),
+                  hex4Unchecked(p + (i &+ 8)) & 0xFC00 == 0xDC00 else {
+                throw ScanError(.invalidSurrogate, at: i)
+            }
+            i &+= 12
+        }
+    }
+
+    /// Four hexadecimal digits known to be valid; a non-hex byte reads as 0x10000
+    /// so that it cannot pass for a surrogate.
+    @inline(__always)
+    static func hex4Unchecked(_ p: UnsafePointer<UInt8>) -> UInt32 {
+        var value: UInt32 = 0
+        for k in 0..<4 {
+            guard let digit = hexValue(p[k]) else { return 0x10000 }
+            value = value << 4 | digit
+        }
+        return value
     }
 }

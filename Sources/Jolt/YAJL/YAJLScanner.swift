@@ -19,10 +19,11 @@ import Darwin
 /// - Only the raw-number callback is used: yajl's integer and double callbacks go
 ///   through `strtod`, which is locale-dependent, reject Int64.min and are slow.
 /// - yajl is laxer than RFC 8259 (it takes `\f` and `\v` as whitespace and lets
-///   invalid UTF-8 and lone surrogate escapes through), so every string and number
-///   yajl reports is validated by the same Swift code the Swift scanner uses, and
-///   input containing a raw 0x0B or 0x0C byte (valid nowhere in JSON) is refused
-///   before yajl sees it.
+///   invalid UTF-8 and lone surrogate escapes through). Input containing a raw
+///   0x0B or 0x0C byte (valid nowhere in JSON) or ill-formed UTF-8 is refused
+///   before yajl sees it; every escaped string and every number yajl reports is
+///   validated by the same Swift code the Swift scanner uses. (yajl's lexer itself
+///   rejects raw control characters and unknown escapes in strings.)
 enum YAJLScanner {
     /// What a yajl run decided.
     enum Outcome {
@@ -41,6 +42,9 @@ enum YAJLScanner {
         let end: Int
         var handle: yajl_handle?
         var error: ScanError?
+        /// Offset just past the last token reported by a callback. Only `,` `:`
+        /// and whitespace can lie between it and the next reported token.
+        var lastEnd: Int
 
         /// The absolute offset just past the token yajl is reporting.
         @inline(__always) var consumed: Int {
@@ -63,6 +67,12 @@ enum YAJLScanner {
         if memchr(p + start, 0x0B, end - start) != nil || memchr(p + start, 0x0C, end - start) != nil {
             return .rejected
         }
+        // yajl, told not to validate strings, checks neither UTF-8 nor surrogate
+        // pairs: UTF-8 is checked here once for the whole input, and escaped strings
+        // one by one in the callbacks.
+        if UTF8Validator.firstInvalid(p, from: start, end: end) != nil {
+            return .rejected
+        }
 
         let callbacks = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
         callbacks.initialize(to: table)
@@ -71,7 +81,7 @@ enum YAJLScanner {
             callbacks.deallocate()
         }
         let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
-        state.initialize(to: State(builder: builder, base: p, start: start, end: end, handle: nil, error: nil))
+        state.initialize(to: State(builder: builder, base: p, start: start, end: end, handle: nil, error: nil, lastEnd: start))
         defer {
             state.deinitialize(count: 1)
             state.deallocate()
@@ -109,44 +119,40 @@ enum YAJLScanner {
     @inline(__always)
     static func stringOffset(_ s: inout State, _ pointer: UnsafePointer<UInt8>, _ length: Int) throws(ScanError) -> (offset: Int, length: Int, escaped: Bool) {
         if s.contains(pointer) {
-            // No escapes: yajl points into the input.
+            // No escapes: yajl points into the input. yajl's lexer has rejected raw
+            // control characters, and the input is known to be valid UTF-8.
             let offset = pointer - s.base
-            let (close, escaped) = try StringScanner.scan(s.base, from: offset, end: s.end)
-            guard close == offset + length, !escaped else { throw ScanError(.unexpectedCharacter(s.base[offset]), at: offset) }
+            s.lastEnd = offset &+ length &+ 1
             return (offset, length, false)
         }
         // Escapes: yajl hands over its unescaped copy. The closing quote is the last
-        // byte consumed; walk back to the quote that is not escaped.
+        // byte consumed; the opening quote is the first one after the previous token.
         let close = s.consumed &- 1
-        var quote = close &- 1
-        while true {
-            while s.base[quote] != UInt8(ascii: "\"") { quote &-= 1 }
-            var backslashes = 0
-            while quote &- backslashes &- 1 >= s.start && s.base[quote &- backslashes &- 1] == UInt8(ascii: "\\") {
-                backslashes &+= 1
-            }
-            if backslashes & 1 == 0 { break }
-            quote &-= 1
-        }
+        var quote = s.lastEnd
+        while s.base[quote] != UInt8(ascii: "\"") { quote &+= 1 }
         let offset = quote &+ 1
-        let (scannedClose, escaped) = try StringScanner.scan(s.base, from: offset, end: s.end)
-        guard scannedClose == close else { throw ScanError(.unexpectedCharacter(s.base[scannedClose]), at: scannedClose) }
-        return (offset, close &- offset, escaped)
+        try StringScanner.checkSurrogateEscapes(s.base, from: offset, close: close)
+        s.lastEnd = close &+ 1
+        return (offset, close &- offset, true)
     }
 
     /// The callback table. Non-capturing closures only.
     static let table = yajl_callbacks(
         yajl_null: { context in
             handle(context) { (s: inout State) throws(ScanError) in
-                try s.builder.appendLiteral(.null, at: s.consumed &- 4)
+                let end = s.consumed
+                s.lastEnd = end
+                try s.builder.appendLiteral(.null, at: end &- 4)
             }
         },
         yajl_boolean: { context, value in
             handle(context) { (s: inout State) throws(ScanError) in
+                let end = s.consumed
+                s.lastEnd = end
                 if value != 0 {
-                    try s.builder.appendLiteral(.true, at: s.consumed &- 4)
+                    try s.builder.appendLiteral(.true, at: end &- 4)
                 } else {
-                    try s.builder.appendLiteral(.false, at: s.consumed &- 5)
+                    try s.builder.appendLiteral(.false, at: end &- 5)
                 }
             }
         },
@@ -158,8 +164,9 @@ enum YAJLScanner {
                 // A number that ends the input is completed by yajl_complete_parse from
                 // the lexer's own buffer: it is then the last `length` bytes.
                 let offset = s.contains(pointer) ? pointer - s.base : s.end &- length
-                let (after, isInteger) = try NumberScanner.scan(s.base, from: offset, end: s.end)
-                guard after == offset &+ length else { throw ScanError(.invalidNumber, at: offset) }
+                // yajl's number lexer follows RFC 8259's grammar exactly.
+                let isInteger = NumberScanner.isIntegerText(s.base + offset, count: length)
+                s.lastEnd = offset &+ length
                 try s.builder.appendNumber(at: offset, length: length, isInteger: isInteger)
             }
         },
@@ -171,7 +178,9 @@ enum YAJLScanner {
         },
         yajl_start_map: { context in
             handle(context) { (s: inout State) throws(ScanError) in
-                try s.builder.startContainer(.object, at: s.consumed &- 1)
+                let end = s.consumed
+                s.lastEnd = end
+                try s.builder.startContainer(.object, at: end &- 1)
             }
         },
         yajl_map_key: { context, text, length in
@@ -181,15 +190,23 @@ enum YAJLScanner {
             }
         },
         yajl_end_map: { context in
-            handle(context) { (s: inout State) throws(ScanError) in s.builder.endContainer() }
+            handle(context) { (s: inout State) throws(ScanError) in
+                s.lastEnd = s.consumed
+                s.builder.endContainer()
+            }
         },
         yajl_start_array: { context in
             handle(context) { (s: inout State) throws(ScanError) in
-                try s.builder.startContainer(.array, at: s.consumed &- 1)
+                let end = s.consumed
+                s.lastEnd = end
+                try s.builder.startContainer(.array, at: end &- 1)
             }
         },
         yajl_end_array: { context in
-            handle(context) { (s: inout State) throws(ScanError) in s.builder.endContainer() }
+            handle(context) { (s: inout State) throws(ScanError) in
+                s.lastEnd = s.consumed
+                s.builder.endContainer()
+            }
         }
     )
 }
