@@ -203,7 +203,7 @@ func machineDescription() -> [String] {
     let cores = ProcessInfo.processInfo.activeProcessorCount
     var lines = ["Machine: \(cpu), \(cores) core\(cores == 1 ? "" : "s"), Linux \(kernel)"]
     if let swift = run(["swift", "--version"])?.split(separator: "\n").first {
-        lines.append("Compiler: \(swift)")
+        lines.append("Swift: \(swift)")
     }
     return lines
 }
@@ -352,7 +352,7 @@ if files.count > 1 {
     }
     decodeTable.rows.append(row)
 }
-print("\n" + decodeTable.text() + "\n")
+print(decodeTable.text() + "\n")
 
 // Scanner only: building the tape vs. a bare yajl parse with no-op callbacks.
 

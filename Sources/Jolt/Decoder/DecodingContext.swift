@@ -17,6 +17,9 @@ final class DecodingContext {
     let options: DecoderOptions
     /// `options.userInfo`, converted once.
     let userInfo: [CodingUserInfoKey: Any]
+    /// Whether keys are matched as written (no key strategy), read on every
+    /// container creation without copying the options.
+    let usesDefaultKeys: Bool
     private var ownedCopy: UnsafeMutableRawPointer?
 
     init(tape: Tape, input: UnsafeRawBufferPointer, options: DecoderOptions) {
@@ -25,6 +28,7 @@ final class DecodingContext {
         self.inputCount = input.count
         self.options = options
         self.userInfo = options.userInfo
+        self.usesDefaultKeys = options.keyDecodingStrategy.isDefault
         inputCell = .allocate(capacity: 1)
         inputCell.initialize(to: input.baseAddress!.assumingMemoryBound(to: UInt8.self))
     }

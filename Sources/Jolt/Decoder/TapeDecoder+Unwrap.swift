@@ -58,7 +58,7 @@ extension TapeDecoder {
         if T.self == UInt16.self { return identityCast(try unwrapInteger(UInt16.self, at: i, extra, key), to: T.self) }
         if T.self == Int8.self { return identityCast(try unwrapInteger(Int8.self, at: i, extra, key), to: T.self) }
         if T.self == UInt8.self { return identityCast(try unwrapInteger(UInt8.self, at: i, extra, key), to: T.self) }
-        if !options.keyDecodingStrategy.isDefault, let marker = T.self as? JoltStringDictionaryMarker.Type {
+        if !context.usesDefaultKeys, let marker = T.self as? JoltStringDictionaryMarker.Type {
             return try unwrapStringDictionary(marker, at: i, extra, key) as! T
         }
         return try with(index: i, extra: extra, key: key) {

@@ -32,9 +32,8 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         self.object = object
         self.extra = extra
         let count = decoder.entries[object].count
-        let strategy = decoder.options.keyDecodingStrategy
-        if !strategy.isDefault {
-            lookup = KeyLookup(converting: decoder, object: object, strategy: strategy, path: decoder.path + extra)
+        if !decoder.context.usesDefaultKeys {
+            lookup = KeyLookup(converting: decoder, object: object, strategy: decoder.options.keyDecodingStrategy, path: decoder.path + extra)
         } else if count > Self.linearSearchLimit {
             lookup = KeyLookup(indexing: decoder, object: object)
         } else {
@@ -77,12 +76,15 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             let input = decoder.input
             let end = entries[object].end
             let count = wanted.count
+            // A key entry's payload is its length and first four bytes: one compare
+            // rejects almost every other member without touching the input.
+            let signature = TapeEntry.keySignature(wanted.baseAddress, count)
             var j = object &+ 1
             while j < end {
                 let k = entries[j]
-                if k.length == count && !k.isEscaped {
-                    if count == 0 || memcmp(input + k.offset, wanted.baseAddress!, count) == 0 { return j &+ 1 }
-                } else if k.isEscaped && KeyLookup.escapedKey(k, in: input, equals: wanted) {
+                if k.payload == signature && !k.isEscaped {
+                    if count <= 4 || memcmp(input + (k.offset &+ 4), wanted.baseAddress! + 4, count &- 4) == 0 { return j &+ 1 }
+                } else if _slowPath(k.isEscaped) && KeyLookup.escapedKey(k, in: input, equals: wanted) {
                     return j &+ 1
                 }
                 let v = entries[j &+ 1]

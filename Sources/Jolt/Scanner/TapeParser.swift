@@ -19,7 +19,7 @@ enum TapeParser {
         if end >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF {
             start = 3
         }
-        var builder = TapeBuilder(inputLength: end, limits: limits)
+        var builder = TapeBuilder(input: p, inputLength: end, limits: limits)
         do throws(ScanError) {
             switch backend {
             case .yajl:
@@ -43,7 +43,7 @@ enum TapeParser {
     /// The error the Swift scanner reports for a document yajl rejected, so both
     /// backends report the same kind at the same position.
     static func preciseError(_ p: UnsafePointer<UInt8>, start: Int, end: Int, limits: JoltLimits) -> ScanError {
-        var builder = TapeBuilder(inputLength: 0, limits: limits)
+        var builder = TapeBuilder(input: p, inputLength: 0, limits: limits)
         defer { builder.release() }
         do {
             try SwiftScanner.scan(p, start: start, end: end, into: &builder)

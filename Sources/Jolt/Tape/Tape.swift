@@ -18,7 +18,8 @@ import Darwin
 // Entry layout (two `UInt64` words):
 //
 //     header:  [ kind: 4 bits | flags: 4 bits | byte offset in the input: 56 bits ]
-//     payload: string, key   -> length in bytes of the raw text between the quotes
+//     payload: string        -> length in bytes of the raw text between the quotes
+//              key           -> [ first 4 raw bytes, zero-padded: 32 bits | length: 32 bits ]
 //              number        -> length in bytes of the number's text
 //              null/true/false -> 0
 //              array, object -> [ index just past the container: 32 bits | count: 32 bits ]
@@ -40,14 +41,17 @@ import Darwin
 //
 //     index  kind    flags    offset  payload
 //     0      object           0       end 7, count 2
-//     1      key              2       length 2          ("id")
+//     1      key              2       length 2          ("id"; prefix "id\0\0")
 //     2      number  integer  6       length 1          (7)
-//     3      key              9       length 4          ("tags")
+//     3      key              9       length 4          ("tags"; prefix "tags")
 //     4      array            15      end 7, count 2
 //     5      string  escaped  17      length 3          (a\n, raw)
 //     6      true             22      0
 //
 // To skip the value of `tags` a reader jumps from entry 4 straight to its end, 7.
+// To find the member `tags`, a reader compares each key entry's payload with
+// `4 | "tags" << 32`: one integer compare per member, and the input is read only
+// for keys longer than four bytes whose prefix matches.
 //
 // Both backends, yajl and the pure-Swift scanner, must produce exactly this
 // tape for the same input: `Tape.==` compares entries and tests compare the two.
@@ -75,8 +79,21 @@ struct TapeEntry: Hashable, Sendable {
     @inline(__always) var flags: UInt8 { UInt8(truncatingIfNeeded: header >> 56) & 0x0F }
     /// Byte offset of the value in the input (for strings and keys: after the opening quote).
     @inline(__always) var offset: Int { Int(truncatingIfNeeded: header & 0x00FF_FFFF_FFFF_FFFF) }
-    /// Length of a string's raw text or a number's text.
-    @inline(__always) var length: Int { Int(truncatingIfNeeded: payload) }
+    /// Length of a string's or key's raw text, or a number's text.
+    @inline(__always) var length: Int { Int(truncatingIfNeeded: payload & 0xFFFF_FFFF) }
+
+    /// The payload of a key entry for `count` raw bytes at `p`: the length, and
+    /// the first four bytes (little-endian, zero-padded) in the high half.
+    @inline(__always)
+    static func keySignature(_ p: UnsafePointer<UInt8>?, _ count: Int) -> UInt64 {
+        var prefix: UInt64 = 0
+        if count >= 4 {
+            prefix = UInt64(UInt32(littleEndian: UnsafeRawPointer(p.unsafelyUnwrapped).loadUnaligned(as: UInt32.self)))
+        } else {
+            for k in 0..<count { prefix |= UInt64(p.unsafelyUnwrapped[k]) << (8 * UInt64(k)) }
+        }
+        return prefix << 32 | UInt64(truncatingIfNeeded: count)
+    }
     /// For a container: the index of the entry just past its last descendant.
     @inline(__always) var end: Int { Int(truncatingIfNeeded: payload >> 32) }
     /// For a container: elements of an array, members of an object.

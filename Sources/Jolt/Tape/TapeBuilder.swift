@@ -35,6 +35,9 @@ struct TapeBuilder {
     /// Whether the innermost open container is an object.
     private(set) var inObject: Bool = false
 
+    /// The input, to read key prefixes from.
+    private let input: UnsafePointer<UInt8>
+
     private let maxDepth: Int
     private let maxStringBytes: Int
     private let maxKeyBytes: Int
@@ -44,7 +47,8 @@ struct TapeBuilder {
     /// - Parameters:
     ///   - inputLength: used to size the first allocation.
     ///   - limits: the limits to enforce.
-    init(inputLength: Int, limits: JoltLimits) {
+    init(input: UnsafePointer<UInt8>, inputLength: Int, limits: JoltLimits) {
+        self.input = input
         capacity = max(16, inputLength / 8)
         entries = malloc(capacity * MemoryLayout<TapeEntry>.stride)!.bindMemory(to: TapeEntry.self, capacity: capacity)
         stackCapacity = 32
@@ -136,7 +140,8 @@ struct TapeBuilder {
             throw ScanError(.limitExceeded(.keyBytes), at: offset &- 1)
         }
         try noteElement(at: offset &- 1)
-        append(TapeEntry(kind: .key, flags: escaped ? TapeFlags.escaped : 0, offset: offset, payload: UInt64(length)))
+        append(TapeEntry(kind: .key, flags: escaped ? TapeFlags.escaped : 0, offset: offset,
+                         payload: TapeEntry.keySignature(input + offset, length)))
     }
 
     /// Opens an array or object whose bracket is at `offset`.
