@@ -5,7 +5,7 @@
 //
 //   swift run -c release JoltCompare [--quick] [--filter NAME] [--write-readme ../README.md]
 //   swift package --disable-sandbox benchmark                    # ordo-one suite
-//   swift package --disable-sandbox benchmark thresholds check   # fails on malloc regressions
+//   Scripts/check-thresholds.sh                                  # malloc counts vs Thresholds/ (make bench-check)
 //
 // Both executables compile the corpus models from ../Tests/JoltTests/Models
 // through a symlink (`Models`) in their source folders.
