@@ -4,6 +4,9 @@ enum JoltCodingKey: CodingKey, Sendable {
     case index(Int)
     case string(String)
     case superKey
+    /// A key of a `[String: Value]` dictionary: like the standard library's
+    /// `_DictionaryCodingKey`, its `intValue` is the key read as an integer.
+    case dictionary(String)
 
     init?(stringValue: String) { self = .string(stringValue) }
     init?(intValue: Int) { self = .index(intValue) }
@@ -11,14 +14,17 @@ enum JoltCodingKey: CodingKey, Sendable {
     var stringValue: String {
         switch self {
         case .index(let i): "Index \(i)"
-        case .string(let s): s
+        case .string(let s), .dictionary(let s): s
         case .superKey: "super"
         }
     }
 
     var intValue: Int? {
-        if case .index(let i) = self { return i }
-        return nil
+        switch self {
+        case .index(let i): i
+        case .dictionary(let s): Int(s)
+        case .string, .superKey: nil
+        }
     }
 }
 

@@ -1,10 +1,10 @@
 import Foundation
 
 /// A value whose type is known to be `T` (checked by the caller with `==` on the
-/// metatypes), moved into `T` without a dynamic cast.
+/// metatypes), moved into `T` without a dynamic cast or any metadata lookup.
 @inline(__always)
 func identityCast<T, U>(_ value: U, to type: T.Type) -> T {
-    withUnsafePointer(to: value) { UnsafeRawPointer($0).assumingMemoryBound(to: T.self).pointee }
+    unsafeBitCast(value, to: T.self)
 }
 
 /// Types that decode `[String: Value]` without key conversion (Foundation's
@@ -14,15 +14,24 @@ protocol JoltStringDictionaryMarker {
 }
 
 extension Dictionary: JoltStringDictionaryMarker where Key == String, Value: Decodable {
+    /// Decodes straight from the object's members: no keyed container, no key
+    /// table. The first of duplicate keys wins and later ones are not decoded, as
+    /// with `Dictionary.init(from:)` over Foundation's keyed container. Values'
+    /// paths end in a key whose `intValue` is the key read as an integer when
+    /// keys are used as written (the standard library's `_DictionaryCodingKey`),
+    /// and nil under a key strategy (Foundation's own dictionary path).
     static func joltDecode(from decoder: TapeDecoder, at i: Int) throws -> [String: Value] {
         var result: [String: Value] = [:]
         let e = decoder.entries[i]
         result.reserveCapacity(e.count)
+        let asWritten = decoder.context.usesDefaultKeys
         var j = i &+ 1
         while j < e.end {
             let key = decoder.keyString(at: j)
-            let value = try decoder.unwrap(Value.self, at: j &+ 1, extra: [], key: JoltCodingKey.string(key))
-            if result[key] == nil { result[key] = value }
+            if result[key] == nil {
+                let codingKey: JoltCodingKey = asWritten ? .dictionary(key) : .string(key)
+                result[key] = try decoder.unwrap(Value.self, at: j &+ 1, extra: [], key: codingKey)
+            }
             j = decoder.next(after: j &+ 1)
         }
         return result
@@ -58,7 +67,12 @@ extension TapeDecoder {
         if T.self == UInt16.self { return identityCast(try unwrapInteger(UInt16.self, at: i, extra, key), to: T.self) }
         if T.self == Int8.self { return identityCast(try unwrapInteger(Int8.self, at: i, extra, key), to: T.self) }
         if T.self == UInt8.self { return identityCast(try unwrapInteger(UInt8.self, at: i, extra, key), to: T.self) }
-        if !context.usesDefaultKeys, let marker = T.self as? JoltStringDictionaryMarker.Type {
+        // [String: Value]: Foundation decodes it without key conversion under a key
+        // strategy; Jolt also takes this direct path for large objects, where it
+        // saves building a key table (the conformance check is paid only there).
+        let entry = entries[i]
+        if !context.usesDefaultKeys || (entry.rawKind == TapeKind.object.rawValue && entry.count > 16),
+           let marker = T.self as? JoltStringDictionaryMarker.Type {
             return try unwrapStringDictionary(marker, at: i, extra, key) as! T
         }
         return try with(index: i, extra: extra, key: key) {

@@ -23,6 +23,10 @@ final class TapeDecoder: Decoder {
         var index: Int
         /// The coding path of that value.
         var path: [any CodingKey]
+        /// The object whose member was found last, and the tape index just past
+        /// that member: where the next search in the same object starts.
+        var hintObject: Int = -1
+        var hintNext: Int = 0
     }
 
     init(context: DecodingContext, index: Int, path: [any CodingKey]) {
@@ -43,6 +47,15 @@ final class TapeDecoder: Decoder {
     @inline(__always) var index: Int {
         get { state.pointee.index }
         set { state.pointee.index = newValue }
+    }
+
+    /// Where a member search in `object` should start, and where it was last found.
+    @inline(__always) var hint: (object: Int, next: Int) {
+        get { (state.pointee.hintObject, state.pointee.hintNext) }
+        set {
+            state.pointee.hintObject = newValue.object
+            state.pointee.hintNext = newValue.next
+        }
     }
 
     /// The coding path of that value.

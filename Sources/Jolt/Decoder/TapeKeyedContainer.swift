@@ -19,10 +19,15 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: TapeDecoder
     /// Tape index of the object.
     let object: Int
+    /// What most containers do not need, kept out of line so that copying the
+    /// container (which the standard library's type-erasing box does on every
+    /// call) costs one retain.
+    let aux: ContainerAux?
+
     /// The container's path beyond `decoder.path`.
-    let extra: [any CodingKey]
+    @inline(__always) var extra: [any CodingKey] { aux?.extra ?? [] }
     /// Lookup structure for large objects and converted keys; nil for a plain linear search.
-    let lookup: KeyLookup?
+    @inline(__always) var lookup: KeyLookup? { aux?.lookup }
 
     /// Objects with more members than this get a hash index.
     static var linearSearchLimit: Int { 64 }
@@ -30,8 +35,8 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     init(decoder: TapeDecoder, object: Int, extra: [any CodingKey]) {
         self.decoder = decoder
         self.object = object
-        self.extra = extra
         let count = decoder.entries[object].count
+        let lookup: KeyLookup?
         if !decoder.context.usesDefaultKeys {
             lookup = KeyLookup(converting: decoder, object: object, strategy: decoder.options.keyDecodingStrategy, path: decoder.path + extra)
         } else if count > Self.linearSearchLimit {
@@ -39,18 +44,38 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         } else {
             lookup = nil
         }
+        aux = extra.isEmpty && lookup == nil ? nil : ContainerAux(extra: extra, lookup: lookup)
     }
 
     var codingPath: [any CodingKey] { decoder.path + extra }
 
     var allKeys: [Key] {
-        var seen = Set<String>()
         var keys: [Key] = []
-        forEachMemberKey { name in
-            if seen.insert(name).inserted, let key = Key(stringValue: name) { keys.append(key) }
+        keys.reserveCapacity(decoder.entries[object].count)
+        if lookup == nil && keysAreDistinct {
+            forEachMemberKey { name in
+                if let key = Key(stringValue: name) { keys.append(key) }
+            }
+        } else {
+            // Duplicate names (possibly after conversion) are listed once.
+            var seen = Set<String>()
+            forEachMemberKey { name in
+                if seen.insert(name).inserted, let key = Key(stringValue: name) { keys.append(key) }
+            }
         }
         return keys
     }
+
+    /// Whether the object's raw keys are known to be pairwise different.
+    var keysAreDistinct: Bool {
+        var flags = decoder.entries[object].flags
+        if flags & TapeFlags.keysChecked == 0 { flags = checkKeysDistinct() }
+        return flags & TapeFlags.keysDistinct != 0
+    }
+
+    /// Objects up to this size are searched from their first member every time;
+    /// larger ones use the distinct-keys check and the search hint.
+    static var hintedSearchMinimum: Int { 8 }
 
     /// Calls `body` with each member's key as matched (converted when a strategy asks).
     func forEachMemberKey(_ body: (String) -> Void) {
@@ -67,31 +92,92 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     /// The tape index of the value for `key`, or nil.
+    ///
+    /// When the object's keys are known to be distinct, the search starts just
+    /// after the member found last (synthesized `init(from:)` asks for keys in
+    /// declaration order, which usually is the document's), so a lookup costs one
+    /// compare; otherwise it starts at the first member, so the first of
+    /// duplicate keys wins, as in Foundation.
     @inline(__always)
     func find(_ key: some CodingKey) -> Int? {
         if let lookup { return lookup.find(key.stringValue) }
         var name = key.stringValue
         return name.withUTF8 { wanted in
             let entries = decoder.entries
-            let input = decoder.input
+            let first = object &+ 1
             let end = entries[object].end
-            let count = wanted.count
+            let signature = TapeEntry.keySignature(wanted.baseAddress, wanted.count)
+            let e = entries[object]
+            var flags = e.flags
+            guard e.count > Self.hintedSearchMinimum else {
+                return search(wanted, signature, from: first, to: end)
+            }
+            if _slowPath(flags & TapeFlags.keysChecked == 0) {
+                flags = checkKeysDistinct()
+            }
+            guard flags & TapeFlags.keysDistinct != 0 else {
+                return search(wanted, signature, from: first, to: end)
+            }
+            let hint = decoder.hint
+            let start = hint.object == object && hint.next < end ? hint.next : first
+            var found = search(wanted, signature, from: start, to: end)
+            if found == nil && start != first {
+                found = search(wanted, signature, from: first, to: start)
+            }
+            if let v = found {
+                decoder.hint = (object, decoder.next(after: v))
+            }
+            return found
+        }
+    }
+
+    /// Searches the members whose keys lie in `from..<to` (tape indexes of keys).
+    @inline(__always)
+    func search(_ wanted: UnsafeBufferPointer<UInt8>, _ signature: UInt64, from: Int, to: Int) -> Int? {
+        let entries = decoder.entries
+        let count = wanted.count
+        var j = from
+        while j < to {
+            let k = entries[j]
             // A key entry's payload is its length and first four bytes: one compare
             // rejects almost every other member without touching the input.
-            let signature = TapeEntry.keySignature(wanted.baseAddress, count)
-            var j = object &+ 1
-            while j < end {
-                let k = entries[j]
-                if k.payload == signature && !k.isEscaped {
-                    if count <= 4 || memcmp(input + (k.offset &+ 4), wanted.baseAddress! + 4, count &- 4) == 0 { return j &+ 1 }
-                } else if _slowPath(k.isEscaped) && KeyLookup.escapedKey(k, in: input, equals: wanted) {
-                    return j &+ 1
-                }
-                let v = entries[j &+ 1]
-                j = v.rawKind >= TapeKind.array.rawValue ? v.end : j &+ 2
+            if k.payload == signature && !k.isEscaped {
+                if count <= 4 || memcmp(decoder.input + (k.offset &+ 4), wanted.baseAddress! + 4, count &- 4) == 0 { return j &+ 1 }
+            } else if _slowPath(k.isEscaped) && KeyLookup.escapedKey(k, in: decoder.input, equals: wanted) {
+                return j &+ 1
             }
-            return nil
+            let v = entries[j &+ 1]
+            j = v.rawKind >= TapeKind.array.rawValue ? v.end : j &+ 2
         }
+        return nil
+    }
+
+    /// Decides once per object whether its keys are distinct (all unescaped with
+    /// pairwise different signatures; a shared signature counts as "maybe not"),
+    /// and records it in the object's flags.
+    @inline(never)
+    func checkKeysDistinct() -> UInt8 {
+        let entries = decoder.entries
+        let e = entries[object]
+        var distinct = true
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(e.count, 1)) { signatures in
+            var n = 0
+            var j = object &+ 1
+            while j < e.end && distinct {
+                let k = entries[j]
+                if k.isEscaped { distinct = false; break }
+                for m in 0..<n where signatures[m] == k.payload {
+                    distinct = false
+                    break
+                }
+                signatures[n] = k.payload
+                n &+= 1
+                j = decoder.next(after: j &+ 1)
+            }
+        }
+        let flags = TapeFlags.keysChecked | (distinct ? TapeFlags.keysDistinct : 0)
+        entries[object].header |= UInt64(flags) << 56
+        return e.flags | flags
     }
 
     @inline(__always)
@@ -169,5 +255,17 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
         decoder.subDecoder(at: find(key) ?? decoder.nullIndex, path: codingPath + [key])
+    }
+}
+
+/// The rarely needed parts of a container: its path beyond the decoder's, and a
+/// key lookup table.
+final class ContainerAux {
+    let extra: [any CodingKey]
+    let lookup: KeyLookup?
+
+    init(extra: [any CodingKey], lookup: KeyLookup?) {
+        self.extra = extra
+        self.lookup = lookup
     }
 }

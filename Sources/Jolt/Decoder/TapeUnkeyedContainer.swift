@@ -3,23 +3,26 @@
 /// collections rely on this).
 struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     let decoder: TapeDecoder
-    /// Tape index just past the array.
-    let end: Int
-    /// The container's path beyond `decoder.path`.
-    let extra: [any CodingKey]
+    /// Tape index of the array.
+    let array: Int
+    /// The container's path beyond `decoder.path`, out of line (usually nil) so
+    /// that a copy costs one retain.
+    let aux: ContainerAux?
     /// Tape index of the current element.
     var cursor: Int
-    let count: Int?
     private(set) var currentIndex: Int = 0
 
     init(decoder: TapeDecoder, array: Int, extra: [any CodingKey]) {
-        let e = decoder.entries[array]
         self.decoder = decoder
-        self.end = e.end
-        self.extra = extra
+        self.array = array
+        self.aux = extra.isEmpty ? nil : ContainerAux(extra: extra, lookup: nil)
         self.cursor = array &+ 1
-        self.count = e.count
     }
+
+    /// Tape index just past the array.
+    @inline(__always) var end: Int { decoder.entries[array].end }
+    @inline(__always) var extra: [any CodingKey] { aux?.extra ?? [] }
+    var count: Int? { decoder.entries[array].count }
 
     var codingPath: [any CodingKey] { decoder.path + extra }
     var isAtEnd: Bool { currentIndex >= count! }

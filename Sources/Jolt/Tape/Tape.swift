@@ -53,6 +53,10 @@ import Darwin
 // `4 | "tags" << 32`: one integer compare per member, and the input is read only
 // for keys longer than four bytes whose prefix matches.
 //
+// While decoding, the decoder may set two more flags on an object entry
+// (`keysChecked`, `keysDistinct`) to remember that its keys are all different;
+// scanners never set them.
+//
 // Both backends, yajl and the pure-Swift scanner, must produce exactly this
 // tape for the same input: `Tape.==` compares entries and tests compare the two.
 
@@ -134,6 +138,10 @@ enum TapeFlags {
     static let escaped: UInt8 = 1
     /// A number written without fraction or exponent.
     static let integer: UInt8 = 2
+    /// Set by the decoder on an object once it has checked its keys for duplicates.
+    static let keysChecked: UInt8 = 4
+    /// Set with `keysChecked` when the object's keys are known to be distinct.
+    static let keysDistinct: UInt8 = 8
 }
 
 /// A finished tape. It owns its entries; the input bytes stay the caller's.
