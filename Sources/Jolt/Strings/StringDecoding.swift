@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Turns a string's raw text (already validated by ``StringScanner``) into a
 /// `String`, and compares raw text with a key without making one.
 enum StringDecoding {
@@ -17,16 +25,22 @@ enum StringDecoding {
     }
 
     /// Writes the unescaped UTF-8 of validated raw text to `out`; returns its length.
+    /// Runs between backslashes are copied whole.
     static func unescape(_ p: UnsafePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>) -> Int {
         var i = 0
         var o = 0
         while i < count {
-            let c = p[i]
-            if c != UInt8(ascii: "\\") {
-                out[o] = c
-                o &+= 1
-                i &+= 1
-                continue
+            let run: Int
+            if let found = memchr(p + i, Int32(UInt8(ascii: "\\")), count &- i) {
+                run = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - (p + i)
+            } else {
+                run = count &- i
+            }
+            if run > 0 {
+                (out + o).update(from: p + i, count: run)
+                o &+= run
+                i &+= run
+                if i >= count { break }
             }
             let e = p[i &+ 1]
             i &+= 2
