@@ -1,7 +1,10 @@
 # Jolt — developer tasks. Run from the repository root.
 #
+#   make deps              install libyajl-dev (apt-get) if pkg-config cannot find yajl
 #   make build             debug build of the package                  (swift build)
-#   make test              the test suite                              (swift test)
+#   make test              the test suite twice: with the YAJL trait (both backends), then
+#                          --disable-default-traits with pkg-config unable to find yajl
+#                          (pure-Swift backend alone, as on a machine without libyajl-dev)
 #   make bench             release build of Benchmarks/, then JoltCompare; writes the
 #                          tables between <!-- bench:start --> and <!-- bench:end -->
 #                          in README.md (appends that section if the markers are missing)
@@ -12,9 +15,17 @@
 #   make bench-thresholds  re-record Benchmarks/Thresholds after an intended allocation
 #                          change (then review and commit the JSON files)
 #   make clean             remove build products of the package and of Benchmarks/
+#   make fuzz-build        release build of the libFuzzer targets in Fuzz/ (ASan + fuzzer)
+#   make fuzz              fuzz-build, then FuzzSwift, FuzzYAJL and FuzzDifferential for
+#                          FUZZ_TIME seconds each, seeded from ../shared (conformance and
+#                          corpus); crash inputs and logs in Fuzz/artifacts/; exits
+#                          non-zero if any target crashed (see Fuzz/run-fuzz.sh)
+#   make fuzz-clean        remove Fuzz/.build (corpora and artifacts are kept)
 #
 # Variables: SWIFT (default swift), BENCH_README (default ../README.md, relative to
-# Benchmarks/), BENCH_ARGS (extra JoltCompare arguments, e.g. --filter canada).
+# Benchmarks/), BENCH_ARGS (extra JoltCompare arguments, e.g. --filter canada),
+# FUZZ_TIME (seconds per fuzz target, default 60), FUZZ_TARGETS (default all three),
+# FUZZ_MAX_LEN (libFuzzer -max_len, default 8192), FUZZ_ARGS (extra libFuzzer arguments).
 
 SWIFT        ?= swift
 BENCH_DIR    := Benchmarks
@@ -23,15 +34,21 @@ BENCH_ARGS   ?=
 # --disable-sandbox: the benchmark executables read the corpus outside the package (../shared/corpus).
 BENCH_PLUGIN := $(SWIFT) package --disable-sandbox
 
-.PHONY: build test bench bench-quick bench-suite bench-check bench-thresholds clean
+.PHONY: deps build test bench bench-quick bench-suite bench-check bench-thresholds clean
 
-build:
+deps:
+	@pkg-config --exists yajl 2>/dev/null || { \
+		echo "yajl not found by pkg-config: installing libyajl-dev"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libyajl-dev pkg-config; }
+
+build: deps
 	$(SWIFT) build
 
-test:
+test: deps
 	$(SWIFT) test
+	PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR=/nonexistent $(SWIFT) test --disable-default-traits --scratch-path .build/no-yajl
 
-bench:
+bench: deps
 	cd $(BENCH_DIR) && $(SWIFT) run -c release JoltCompare --write-readme $(BENCH_README) $(BENCH_ARGS)
 
 bench-quick:
@@ -49,3 +66,25 @@ bench-thresholds:
 clean:
 	$(SWIFT) package clean
 	rm -rf $(BENCH_DIR)/.build
+
+# Fuzzing: a separate package in Fuzz/ with its own .build, so the sanitizer flags
+# never reach the main build. -parse-as-library: libFuzzer provides main().
+FUZZ_DIR     := Fuzz
+FUZZ_TIME    ?= 60
+FUZZ_MAX_LEN ?= 8192
+FUZZ_TARGETS ?= FuzzSwift FuzzYAJL FuzzDifferential
+FUZZ_ARGS    ?=
+FUZZ_FLAGS   := -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+
+.PHONY: fuzz fuzz-build fuzz-clean
+
+fuzz-build: deps
+	cd $(FUZZ_DIR) && $(SWIFT) build $(FUZZ_FLAGS)
+
+fuzz: fuzz-build
+	FUZZ_TIME=$(FUZZ_TIME) FUZZ_MAX_LEN=$(FUZZ_MAX_LEN) FUZZ_ARGS="$(FUZZ_ARGS)" \
+		FUZZ_BIN="$$(cd $(FUZZ_DIR) && $(SWIFT) build $(FUZZ_FLAGS) --show-bin-path)" \
+		$(FUZZ_DIR)/run-fuzz.sh $(FUZZ_TARGETS)
+
+fuzz-clean:
+	rm -rf $(FUZZ_DIR)/.build
