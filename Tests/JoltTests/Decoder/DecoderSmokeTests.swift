@@ -31,6 +31,8 @@ final class DecoderSmokeTests: XCTestCase {
             let syntax = context.underlyingError as? JoltSyntaxError
             XCTAssertEqual(syntax?.offset, 6)
             XCTAssertEqual(syntax?.column, 7)
+            // The README's example prints exactly this.
+            XCTAssertEqual(syntax.map { "\($0)" }, "Unexpected character ',' at line 1, column 7 (byte 6): [1, 2,, 3]")
         }
     }
 
