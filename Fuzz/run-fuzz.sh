@@ -21,6 +21,9 @@
 # bytes). Exits 1 if any run failed (crash, hang, leak, out of memory).
 set -u
 cd "$(dirname "$0")"
+# Swift's own crash backtracer reads the stack in ways ASan reports as a second,
+# unrelated error; libFuzzer and ASan print the stack themselves.
+export SWIFT_BACKTRACE=enable=no
 
 FUZZ_TIME=${FUZZ_TIME:-60}
 FUZZ_MAX_LEN=${FUZZ_MAX_LEN:-8192}

@@ -98,7 +98,18 @@ enum YAJLScanner {
         let completed = yajl_complete_parse(handle)
         builder = state.pointee.builder
         if let error = state.pointee.error { throw error }
-        return parsed == yajl_status_ok && completed == yajl_status_ok ? .accepted : .rejected
+        guard parsed == yajl_status_ok && completed == yajl_status_ok else { return .rejected }
+        // yajl checks what follows the top-level value only token by token, and an
+        // unfinished token at the end of the input is no token: it accepts
+        // `[1] "abc` and `{} tru`. Only whitespace may follow the value.
+        var i = state.pointee.lastEnd
+        while i < end {
+            switch p[i] {
+            case 0x20, 0x0A, 0x0D, 0x09: i &+= 1
+            default: return .rejected
+            }
+        }
+        return .accepted
     }
 
     /// Runs `body` on the state behind `context`, turning a thrown error into a

@@ -34,6 +34,21 @@ final class StrictnessTests: XCTestCase {
         assertRejected([0x5B, 0xC3, 0xA9, 0x5D], .unexpectedCharacter(0xC3), at: 1)
     }
 
+    /// yajl accepts an unfinished token after the top-level value (found by FuzzDifferential).
+    func testUnfinishedTokenAfterTheValueIsRejected() {
+        assertRejected(bytes(#"[1] "abc"#), .trailingCharacters, at: 4)
+        assertRejected(bytes(#"[1]"\u"#), .trailingCharacters, at: 3)
+        assertRejected(bytes(#"{} tru"#), .trailingCharacters, at: 3)
+        assertRejected(bytes("\"a\" \n\"b"), .trailingCharacters, at: 5)
+        assertRejected(bytes(#"1 f"#), .trailingCharacters, at: 2)
+        assertRejected(bytes(#"["\uDBFF\uDFFE"]"\uDBFF\uDFFE"#), .trailingCharacters, at: 16)
+        for backend in availableBackends {
+            XCTAssertTrue(parseTape("[1] \n\t\r ", backend).isSuccess, "\(backend)")
+            XCTAssertTrue(parseTape("1 ", backend).isSuccess, "\(backend)")
+            XCTAssertTrue(parseTape("1", backend).isSuccess, "\(backend)")
+        }
+    }
+
     func testValidUTF8IsAccepted() {
         for backend in availableBackends {
             XCTAssertTrue(parseTape("[\"é€😀\u{10FFFF}\"]", backend).isSuccess)
