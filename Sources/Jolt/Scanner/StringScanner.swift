@@ -73,10 +73,13 @@ enum StringScanner {
             if unit & 0xF800 != 0xD800 { return i &+ 6 }
             // A surrogate: it must be a high one followed by an escaped low one.
             guard unit < 0xDC00 else { throw ScanError(.invalidSurrogate, at: i) }
+            // Whatever follows must be `\u`: anything else (a closing quote included)
+            // makes the high surrogate unpaired; only the end of the input makes the
+            // string unterminated.
+            guard i &+ 6 < end else { throw ScanError(.unterminatedString, at: start &- 1) }
+            guard p[i &+ 6] == UInt8(ascii: "\\") else { throw ScanError(.invalidSurrogate, at: i) }
             guard i &+ 7 < end else { throw ScanError(.unterminatedString, at: start &- 1) }
-            guard p[i &+ 6] == UInt8(ascii: "\\"), p[i &+ 7] == UInt8(ascii: "u") else {
-                throw ScanError(.invalidSurrogate, at: i)
-            }
+            guard p[i &+ 7] == UInt8(ascii: "u") else { throw ScanError(.invalidSurrogate, at: i) }
             let low = try hex4(p, at: i &+ 8, escapeAt: i &+ 6, start: start, end: end)
             guard low & 0xFC00 == 0xDC00 else { throw ScanError(.invalidSurrogate, at: i) }
             return i &+ 12

@@ -24,8 +24,17 @@ enum TapeParser {
             switch backend {
             case .yajl:
                 #if YAJL
-                if try YAJLScanner.scan(p, start: start, end: end, into: &builder) == .rejected {
-                    throw preciseError(p, start: start, end: end, limits: limits)
+                let outcome: YAJLScanner.Outcome
+                do throws(ScanError) {
+                    outcome = try YAJLScanner.scan(p, start: start, end: end, into: &builder)
+                } catch {
+                    // Jolt's own checks in a callback stopped yajl; the Swift scanner,
+                    // which reads strictly left to right, may find an earlier error.
+                    throw preciseError(p, start: start, end: end, limits: limits, ifAccepted: error)
+                }
+                if outcome == .rejected {
+                    throw preciseError(p, start: start, end: end, limits: limits,
+                                       ifAccepted: ScanError(.unexpectedCharacter(p[start]), at: start))
                 }
                 #else
                 try SwiftScanner.scan(p, start: start, end: end, into: &builder)
@@ -40,9 +49,13 @@ enum TapeParser {
         return builder.finish()
     }
 
-    /// The error the Swift scanner reports for a document yajl rejected, so both
-    /// backends report the same kind at the same position.
-    static func preciseError(_ p: UnsafePointer<UInt8>, start: Int, end: Int, limits: JoltLimits) -> ScanError {
+    /// The error the Swift scanner reports for a document the yajl backend rejected,
+    /// so that both backends report the same kind at the same position.
+    ///
+    /// - Parameter ifAccepted: the error to report if the Swift scanner accepts the
+    ///   document: a disagreement between the backends, which the tests and the
+    ///   differential fuzzer guard against. The document is refused rather than guessed at.
+    static func preciseError(_ p: UnsafePointer<UInt8>, start: Int, end: Int, limits: JoltLimits, ifAccepted: ScanError) -> ScanError {
         var builder = TapeBuilder(input: p, inputLength: 0, limits: limits)
         defer { builder.release() }
         do {
@@ -50,8 +63,6 @@ enum TapeParser {
         } catch {
             return error
         }
-        // yajl rejected what Jolt's scanner accepts: a disagreement the tests guard
-        // against. Refuse the document rather than guess.
-        return ScanError(.unexpectedCharacter(p[start]), at: start)
+        return ifAccepted
     }
 }

@@ -61,6 +61,15 @@ final class StrictnessTests: XCTestCase {
         assertRejected(bytes(#"["\udc00\ud800"]"#), .invalidSurrogate, at: 2)
         assertRejected(bytes(#"["a\ud800b"]"#), .invalidSurrogate, at: 3)
         assertRejected(bytes(#"{"\ud800":1}"#), .invalidSurrogate, at: 2)
+        // A high surrogate at the end of a string is unpaired even when the document
+        // is cut short later (found by FuzzDifferential: yajl reported the surrogate,
+        // the Swift scanner an unterminated string).
+        assertRejected(bytes(#"["\uDADA""#), .invalidSurrogate, at: 2)
+        assertRejected(bytes(#"["\uDADA"]"#), .invalidSurrogate, at: 2)
+        assertRejected(bytes(#"{"\uD800":"#), .invalidSurrogate, at: 2)
+        assertRejected(bytes(#"["\uD800\n""#), .invalidSurrogate, at: 2)
+        assertRejected(bytes(#"["\uD800"#), .unterminatedString, at: 1)
+        assertRejected(bytes(#"["\uD800\"#), .unterminatedString, at: 1)
         for backend in availableBackends {
             XCTAssertTrue(parseTape(#"["\ud83d\ude00", "\u0000", "\uFFFF"]"#, backend).isSuccess)
         }
