@@ -33,8 +33,9 @@ enum TapeParser {
                     throw preciseError(p, start: start, end: end, limits: limits, ifAccepted: error)
                 }
                 if outcome == .rejected {
-                    throw preciseError(p, start: start, end: end, limits: limits,
-                                       ifAccepted: ScanError(.unexpectedCharacter(p[start]), at: start))
+                    // (A BOM alone leaves yajl nothing to read: start == end.)
+                    let fallback = start < end ? ScanError(.unexpectedCharacter(p[start]), at: start) : ScanError(.emptyInput, at: start)
+                    throw preciseError(p, start: start, end: end, limits: limits, ifAccepted: fallback)
                 }
                 #else
                 try SwiftScanner.scan(p, start: start, end: end, into: &builder)
