@@ -374,6 +374,9 @@ extension TapeDecoder {
             }
             throw typeMismatch([Any].self, e, extra, key)
         }
+        // Array(unsafeUninitializedCapacity: 0) writes the count of the shared empty
+        // array storage: a benign race that ThreadSanitizer reports.
+        if e.count == 0 { return [] }
         return try with(index: i, extra: extra, key: key) {
             try [E](unsafeUninitializedCapacity: e.count) { buffer, initialized in
                 var j = i &+ 1
