@@ -146,13 +146,13 @@ extension TapeDecoder {
     func unwrapInteger<T: FixedWidthInteger, K: CodingKey>(_ type: T.Type, at i: Int, _ extra: [any CodingKey], _ key: K) throws -> T {
         let e = entries[i]
         guard e.rawKind == TapeKind.number.rawValue else { throw wrongValue(T.self, e, extra, key) }
-        if e.isInteger {
-            let p = input + e.offset
-            if T.isSigned {
-                if let v = NumberParser.parseInt64(p, e.length), let r = T(exactly: v) { return r }
-            } else {
-                if let v = NumberParser.parseUInt64(p, e.length), let r = T(exactly: v) { return r }
-            }
+        // Integer text (`-?digits`) that fits; parseInt64 and parseUInt64 give nil
+        // at a fraction or exponent, which the slow path handles as Foundation does.
+        let p = input + e.offset
+        if T.isSigned {
+            if let v = NumberParser.parseInt64(p, e.length), let r = T(exactly: v) { return r }
+        } else {
+            if let v = NumberParser.parseUInt64(p, e.length), let r = T(exactly: v) { return r }
         }
         return try slowInteger(type, e, extra, key)
     }

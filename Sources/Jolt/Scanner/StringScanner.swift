@@ -157,13 +157,21 @@ enum StringScanner {
     static func checkSurrogateEscapes(_ p: UnsafePointer<UInt8>, from start: Int, close: Int) throws(ScanError) {
         var i = start
         while i < close {
-            guard let found = memchr(p + i, Int32(UInt8(ascii: "\\")), close &- i) else { return }
-            i = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - p
+            // Escapes often follow each other (escaped non-ASCII text): look at the
+            // next byte before calling memchr.
+            if p[i] != UInt8(ascii: "\\") {
+                guard let found = memchr(p + i, Int32(UInt8(ascii: "\\")), close &- i) else { return }
+                i = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - p
+            }
             guard p[i &+ 1] == UInt8(ascii: "u") else {
                 i &+= 2
                 continue
             }
-            // yajl has checked the four hex digits.
+            // yajl has checked the four hex digits. A surrogate's first one is d or D.
+            if p[i &+ 2] | 0x20 != UInt8(ascii: "d") {
+                i &+= 6
+                continue
+            }
             let unit = hex4Unchecked(p + (i &+ 2))
             if unit & 0xF800 != 0xD800 {
                 i &+= 6

@@ -25,8 +25,8 @@ enum SwiftScanner {
                 try builder.appendString(at: i &+ 1, length: close &- i &- 1, escaped: escaped)
                 i = close &+ 1
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                let (after, isInteger) = try NumberScanner.scan(p, from: i, end: end)
-                try builder.appendNumber(at: i, length: after &- i, isInteger: isInteger)
+                let after = try NumberScanner.scan(p, from: i, end: end)
+                try builder.appendNumber(at: i, length: after &- i)
                 i = after
             case UInt8(ascii: "{"):
                 try builder.startContainer(.object, at: i)

@@ -4,30 +4,52 @@
 ///
 /// The yajl backend runs it once over the input instead of validating each string:
 /// a byte above 0x7F is valid JSON only inside a string, so "the input is valid
-/// UTF-8" and "every string is valid UTF-8" accept the same documents.
+/// UTF-8" and "every string is valid UTF-8" accept the same documents. The same
+/// pass looks for the two bytes yajl wrongly skips as whitespace.
 enum UTF8Validator {
-    /// The offset of the first byte of the first ill-formed sequence, or nil.
-    /// - Complexity: O(n).
-    static func firstInvalid(_ p: UnsafePointer<UInt8>, from start: Int, end: Int) -> Int? {
+    /// Whether `p[start..<end]` is well-formed UTF-8 without a vertical tab (0x0B)
+    /// or form feed (0x0C) byte. Neither byte is valid anywhere in JSON (raw, they
+    /// are neither whitespace nor allowed in strings), but yajl takes them for
+    /// whitespace; a document holding one is handed to the Swift scanner for its error.
+    /// - Complexity: O(n), one pass.
+    static func isWellFormedWithoutVTOrFF(_ p: UnsafePointer<UInt8>, from start: Int, end: Int) -> Bool {
         var i = start
         while i < end {
             while i &+ 16 <= end {
                 let a = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
                 let b = UnsafeRawPointer(p + (i &+ 8)).loadUnaligned(as: UInt64.self)
                 if (a | b) & 0x8080_8080_8080_8080 != 0 { break }
+                // Every byte is below 0x80, so adding 0x75 (0x80 - 0x0B) or 0x73
+                // (0x80 - 0x0D) never carries into the next byte: a byte's high bit
+                // is then set by the first sum iff it is >= 0x0B, and by the second
+                // iff it is >= 0x0D.
+                if hasVTOrFF(a) | hasVTOrFF(b) != 0 { return false }
                 i &+= 16
             }
-            guard i < end else { return nil }
-            if p[i] < 0x80 {
-                i &+= 1
-                continue
-            }
-            do throws(ScanError) {
-                i = try StringScanner.scanUTF8(p, at: i, start: i, end: end)
-            } catch {
-                return i
+            // At least one of the next 16 bytes is not ASCII (or fewer than 16 are
+            // left): take them one by one before trying whole words again, so that
+            // text mixing ASCII and multi-byte characters is not re-read.
+            let stop = min(i &+ 16, end)
+            while i < stop {
+                let c = p[i]
+                if c < 0x80 {
+                    if c == 0x0B || c == 0x0C { return false }
+                    i &+= 1
+                    continue
+                }
+                do throws(ScanError) {
+                    i = try StringScanner.scanUTF8(p, at: i, start: i, end: end)
+                } catch {
+                    return false
+                }
             }
         }
-        return nil
+        return true
+    }
+
+    /// Non-zero iff one of the eight ASCII bytes of `w` is 0x0B or 0x0C.
+    @inline(__always)
+    static func hasVTOrFF(_ w: UInt64) -> UInt64 {
+        (w &+ 0x7575_7575_7575_7575) & ~(w &+ 0x7373_7373_7373_7373) & 0x8080_8080_8080_8080
     }
 }

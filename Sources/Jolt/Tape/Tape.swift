@@ -27,7 +27,8 @@ import Darwin
 // For a string or key the offset is that of the first byte after the opening
 // quote; for every other value it is that of the value's first byte. The flag
 // `escaped` marks a string or key whose raw text contains a backslash (it must be
-// unescaped to be read); `integer` marks a number without fraction or exponent.
+// unescaped to be read). Numbers carry no flag: whether one is an integer is
+// found when it is parsed (the yajl backend would otherwise read each number twice).
 // An object's count is its number of members; each member is a key entry
 // followed by the value's entries. There are no end markers.
 //
@@ -42,7 +43,7 @@ import Darwin
 //     index  kind    flags    offset  payload
 //     0      object           0       end 7, count 2
 //     1      key              2       length 2          ("id"; prefix "id\0\0")
-//     2      number  integer  6       length 1          (7)
+//     2      number           6       length 1          (7)
 //     3      key              9       length 4          ("tags"; prefix "tags")
 //     4      array            15      end 7, count 2
 //     5      string  escaped  17      length 3          (a\n, raw)
@@ -103,7 +104,6 @@ struct TapeEntry: Hashable, Sendable {
     /// For a container: elements of an array, members of an object.
     @inline(__always) var count: Int { Int(truncatingIfNeeded: payload & 0xFFFF_FFFF) }
     @inline(__always) var isEscaped: Bool { flags & TapeFlags.escaped != 0 }
-    @inline(__always) var isInteger: Bool { flags & TapeFlags.integer != 0 }
 }
 
 /// The kind of a tape entry (4 bits).
@@ -136,12 +136,10 @@ enum TapeKind: UInt8, Sendable, CustomStringConvertible {
 enum TapeFlags {
     /// A string or key whose raw text contains at least one escape sequence.
     static let escaped: UInt8 = 1
-    /// A number written without fraction or exponent.
-    static let integer: UInt8 = 2
     /// Set by the decoder on an object once it has checked its keys for duplicates.
-    static let keysChecked: UInt8 = 4
+    static let keysChecked: UInt8 = 2
     /// Set with `keysChecked` when the object's keys are known to be distinct.
-    static let keysDistinct: UInt8 = 8
+    static let keysDistinct: UInt8 = 4
 }
 
 /// A finished tape. It owns its entries; the input bytes stay the caller's.
@@ -194,7 +192,6 @@ extension Tape: CustomDebugStringConvertible {
             case .string, .key, .number:
                 line += "\tlength \(e.length)"
                 if e.isEscaped { line += " escaped" }
-                if e.isInteger { line += " integer" }
             default: break
             }
             lines.append(line)

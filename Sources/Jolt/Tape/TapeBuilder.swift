@@ -115,12 +115,12 @@ struct TapeBuilder {
 
     /// Appends a number whose text is `length` bytes at `offset`.
     @inline(__always)
-    mutating func appendNumber(at offset: Int, length: Int, isInteger: Bool) throws(ScanError) {
+    mutating func appendNumber(at offset: Int, length: Int) throws(ScanError) {
         if _slowPath(length > maxNumberBytes) {
             throw ScanError(.limitExceeded(.numberBytes), at: offset)
         }
         try noteElement(at: offset)
-        append(TapeEntry(kind: .number, flags: isInteger ? TapeFlags.integer : 0, offset: offset, payload: UInt64(length)))
+        append(TapeEntry(kind: .number, offset: offset, payload: UInt64(length)))
     }
 
     /// Appends a string whose raw text (between the quotes) is `length` bytes at `offset`.

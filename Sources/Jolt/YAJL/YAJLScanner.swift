@@ -62,15 +62,11 @@ enum YAJLScanner {
     ///   partial tape and must be released).
     /// - Throws: an error raised by Jolt's own checks (strings, numbers, limits).
     static func scan(_ p: UnsafePointer<UInt8>, start: Int, end: Int, into builder: inout TapeBuilder) throws(ScanError) -> Outcome {
-        // A raw vertical tab or form feed is valid nowhere in JSON, but yajl skips
-        // them as whitespace.
-        if memchr(p + start, 0x0B, end - start) != nil || memchr(p + start, 0x0C, end - start) != nil {
-            return .rejected
-        }
         // yajl, told not to validate strings, checks neither UTF-8 nor surrogate
-        // pairs: UTF-8 is checked here once for the whole input, and escaped strings
-        // one by one in the callbacks.
-        if UTF8Validator.firstInvalid(p, from: start, end: end) != nil {
+        // pairs, and skips a raw vertical tab or form feed as whitespace: UTF-8 and
+        // those two bytes are checked here in one pass over the whole input, and
+        // escaped strings one by one in the callbacks.
+        if !UTF8Validator.isWellFormedWithoutVTOrFF(p, from: start, end: end) {
             return .rejected
         }
 
@@ -176,9 +172,8 @@ enum YAJLScanner {
                 // the lexer's own buffer: it is then the last `length` bytes.
                 let offset = s.contains(pointer) ? pointer - s.base : s.end &- length
                 // yajl's number lexer follows RFC 8259's grammar exactly.
-                let isInteger = NumberScanner.isIntegerText(s.base + offset, count: length)
                 s.lastEnd = offset &+ length
-                try s.builder.appendNumber(at: offset, length: length, isInteger: isInteger)
+                try s.builder.appendNumber(at: offset, length: length)
             }
         },
         yajl_string: { context, text, length in

@@ -1,0 +1,41 @@
+import XCTest
+@testable import Jolt
+
+/// The yajl backend's one-pass precheck: strict UTF-8, and no 0x0B or 0x0C byte.
+final class UTF8ValidatorTests: XCTestCase {
+    private func check(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { UTF8Validator.isWellFormedWithoutVTOrFF($0.baseAddress!, from: 0, end: $0.count) }
+    }
+
+    /// Every ASCII byte at every position of the 16-byte fast path and of the tail.
+    func testEveryASCIIByteAtEveryPosition() {
+        for byte in UInt8(0)..<0x80 {
+            for position in 0..<40 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 40)
+                bytes[position] = byte
+                XCTAssertEqual(check(bytes), byte != 0x0B && byte != 0x0C, "byte \(byte) at \(position)")
+            }
+        }
+    }
+
+    func testUTF8() {
+        let padding = [UInt8](repeating: 0x20, count: 20)
+        XCTAssertTrue(check(padding + Array("é€😀\u{10FFFF}".utf8) + padding))
+        XCTAssertFalse(check(padding + [0xC0, 0xAF] + padding))          // overlong
+        XCTAssertFalse(check(padding + [0xED, 0xA0, 0x80] + padding))    // encoded surrogate
+        XCTAssertFalse(check(padding + [0xF4, 0x90, 0x80, 0x80]))        // above U+10FFFF
+        XCTAssertFalse(check(padding + [0xE2, 0x82]))                    // truncated
+        XCTAssertFalse(check(Array("é".utf8) + [0x0B] + padding))        // VT after a non-ASCII byte
+    }
+
+    /// Through the backends: a vertical tab or form feed far into a document.
+    func testVerticalTabDeepInADocument() {
+        let prefix = "[" + String(repeating: "1, ", count: 20)
+        for (byte, offset) in [(UInt8(0x0B), prefix.utf8.count), (UInt8(0x0C), prefix.utf8.count)] {
+            let bytes = Array(prefix.utf8) + [byte] + Array("2]".utf8)
+            for backend in availableBackends {
+                XCTAssertEqual(parseTape(bytes, backend).failure, ScanError(.unexpectedCharacter(byte), at: offset), "\(backend)")
+            }
+        }
+    }
+}
