@@ -122,6 +122,21 @@ enum YAJLScanner {
         }
     }
 
+    /// The offset of the token yajl is reporting, other than a number or a string:
+    /// the first byte after the previous token that is not whitespace, `,` or `:`.
+    /// (Cheaper than asking yajl for its position, a call into the library.)
+    @inline(__always)
+    static func nextToken(_ s: inout State) -> Int {
+        var i = s.lastEnd
+        while i < s.end {
+            switch s.base[i] {
+            case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: ":"): i &+= 1
+            default: return i
+            }
+        }
+        return i
+    }
+
     /// The offset of the raw text of the string yajl just reported.
     @inline(__always)
     static func stringOffset(_ s: inout State, _ pointer: UnsafePointer<UInt8>, _ length: Int) throws(ScanError) -> (offset: Int, length: Int, escaped: Bool) {
@@ -147,19 +162,20 @@ enum YAJLScanner {
     static let table = yajl_callbacks(
         yajl_null: { context in
             handle(context) { (s: inout State) throws(ScanError) in
-                let end = s.consumed
-                s.lastEnd = end
-                try s.builder.appendLiteral(.null, at: end &- 4)
+                let at = nextToken(&s)
+                s.lastEnd = at &+ 4
+                try s.builder.appendLiteral(.null, at: at)
             }
         },
         yajl_boolean: { context, value in
             handle(context) { (s: inout State) throws(ScanError) in
-                let end = s.consumed
-                s.lastEnd = end
+                let at = nextToken(&s)
                 if value != 0 {
-                    try s.builder.appendLiteral(.true, at: end &- 4)
+                    s.lastEnd = at &+ 4
+                    try s.builder.appendLiteral(.true, at: at)
                 } else {
-                    try s.builder.appendLiteral(.false, at: end &- 5)
+                    s.lastEnd = at &+ 5
+                    try s.builder.appendLiteral(.false, at: at)
                 }
             }
         },
@@ -184,9 +200,9 @@ enum YAJLScanner {
         },
         yajl_start_map: { context in
             handle(context) { (s: inout State) throws(ScanError) in
-                let end = s.consumed
-                s.lastEnd = end
-                try s.builder.startContainer(.object, at: end &- 1)
+                let at = nextToken(&s)
+                s.lastEnd = at &+ 1
+                try s.builder.startContainer(.object, at: at)
             }
         },
         yajl_map_key: { context, text, length in
@@ -197,20 +213,20 @@ enum YAJLScanner {
         },
         yajl_end_map: { context in
             handle(context) { (s: inout State) throws(ScanError) in
-                s.lastEnd = s.consumed
+                s.lastEnd = nextToken(&s) &+ 1
                 s.builder.endContainer()
             }
         },
         yajl_start_array: { context in
             handle(context) { (s: inout State) throws(ScanError) in
-                let end = s.consumed
-                s.lastEnd = end
-                try s.builder.startContainer(.array, at: end &- 1)
+                let at = nextToken(&s)
+                s.lastEnd = at &+ 1
+                try s.builder.startContainer(.array, at: at)
             }
         },
         yajl_end_array: { context in
             handle(context) { (s: inout State) throws(ScanError) in
-                s.lastEnd = s.consumed
+                s.lastEnd = nextToken(&s) &+ 1
                 s.builder.endContainer()
             }
         }
