@@ -20,6 +20,20 @@ extension JoltDecoder {
         /// JSON key last and returns the key to match. Keys of a
         /// `[String: Value]` dictionary are not converted.
         case custom(@Sendable (_ codingPath: [any CodingKey]) -> any CodingKey)
+        /// Jolt: convert `kebab-case` keys to `camelCase`, with the rules of
+        /// ``convertFromSnakeCase`` and `-` for `_`: `"user-name"` matches `userName`.
+        case convertFromKebabCase
+        /// Jolt: convert `PascalCase` keys to `camelCase` by lowercasing the leading
+        /// capitals (all but the last of a run followed by a lowercase letter):
+        /// `"UserName"` matches `userName`, `"URLPath"` `urlPath`, `"ID"` `id`.
+        case convertFromPascalCase
+        /// Jolt: convert `SCREAMING_SNAKE_CASE` keys to `camelCase`: lowercased, then
+        /// as ``convertFromSnakeCase``: `"USER_NAME"` matches `userName`, `"ID"` `id`.
+        case convertFromScreamingSnakeCase
+        /// Jolt: match keys ignoring case (Unicode lowercase mapping on both sides):
+        /// `"USERNAME"`, `"userName"` and `"username"` all match `userName`. Of keys
+        /// equal but for case, the first in the document wins.
+        case useCaseInsensitiveKeys
     }
 
     /// How `Date` values are decoded. The same cases as
@@ -83,18 +97,50 @@ extension JoltDecoder.KeyDecodingStrategy {
         return false
     }
 
+    /// The name a JSON key is matched under (for the converting strategies other
+    /// than `.custom`); the coding key's own name goes through ``matchName(_:)``.
+    static func convert(_ raw: String, _ strategy: Self) -> String {
+        switch strategy {
+        case .useDefaultKeys, .custom: raw
+        case .convertFromSnakeCase: convertFromSnakeCase(raw)
+        case .convertFromKebabCase: convertFromSnakeCase(raw, separator: "-")
+        case .convertFromPascalCase: pascalToCamelCase(raw)
+        case .convertFromScreamingSnakeCase: convertFromSnakeCase(raw.lowercased())
+        case .useCaseInsensitiveKeys: raw.lowercased()
+        }
+    }
+
+    /// Whether the coding key's name must be folded too before it is looked up.
+    var foldsCase: Bool {
+        if case .useCaseInsensitiveKeys = self { return true }
+        return false
+    }
+
+    /// `PascalCase` to `camelCase`: the leading capitals are lowercased, except the
+    /// last of a run of several when a lowercase letter follows it (`URLPath` ->
+    /// `urlPath`). A key that does not start with a capital is left alone.
+    static func pascalToCamelCase(_ key: String) -> String {
+        let characters = Array(key)
+        guard let first = characters.first, first.isUppercase else { return key }
+        var run = 0
+        while run < characters.count && characters[run].isUppercase { run += 1 }
+        if run > 1 && run < characters.count && characters[run].isLowercase { run -= 1 }
+        return characters[..<run].map { $0.lowercased() }.joined() + String(characters[run...])
+    }
+
     /// Foundation's snake-case conversion, reproduced exactly.
-    static func convertFromSnakeCase(_ key: String) -> String {
+    /// With `separator` `-`, the same for kebab case.
+    static func convertFromSnakeCase(_ key: String, separator: Character = "_") -> String {
         guard !key.isEmpty else { return key }
-        guard let firstNonUnderscore = key.firstIndex(where: { $0 != "_" }) else { return key }
+        guard let firstNonUnderscore = key.firstIndex(where: { $0 != separator }) else { return key }
         var lastNonUnderscore = key.index(before: key.endIndex)
-        while lastNonUnderscore > firstNonUnderscore && key[lastNonUnderscore] == "_" {
+        while lastNonUnderscore > firstNonUnderscore && key[lastNonUnderscore] == separator {
             key.formIndex(before: &lastNonUnderscore)
         }
         let keyRange = firstNonUnderscore...lastNonUnderscore
         let leading = key.startIndex..<firstNonUnderscore
         let trailing = key.index(after: lastNonUnderscore)..<key.endIndex
-        let components = key[keyRange].split(separator: "_")
+        let components = key[keyRange].split(separator: separator)
         let joined: String
         if components.count == 1 {
             joined = String(key[keyRange])

@@ -39,21 +39,27 @@ final class KeyLookup {
         while j < e.end {
             let raw = decoder.keyString(at: j)
             let name: String
-            switch strategy {
-            case .useDefaultKeys: name = raw
-            case .convertFromSnakeCase: name = JoltDecoder.KeyDecodingStrategy.convertFromSnakeCase(raw)
-            case .custom(let convert): name = convert(path + [JoltCodingKey.string(raw)]).stringValue
+            if case .custom(let convert) = strategy {
+                name = convert(path + [JoltCodingKey.string(raw)]).stringValue
+            } else {
+                name = JoltDecoder.KeyDecodingStrategy.convert(raw, strategy)
             }
-            converted.append(name)
+            // Case-insensitive matching lists the keys as written (a coding key's
+            // own spelling is unknown); the table holds them lowercased.
+            converted.append(strategy.foldsCase ? raw : name)
             if table[name] == nil { table[name] = j &+ 1 }
             j = decoder.next(after: j &+ 1)
         }
         convertedKeys = converted
+        foldsCase = strategy.foldsCase
     }
+
+    /// Whether names are looked up case-insensitively (the table holds lowercased names).
+    private(set) var foldsCase = false
 
     @inline(__always)
     func find(_ name: String) -> Int? {
-        table[name]
+        table[foldsCase ? name.lowercased() : name]
     }
 
     /// Whether the escaped key entry `k` unescapes to `wanted`.
