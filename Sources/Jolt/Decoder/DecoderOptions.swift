@@ -10,4 +10,5 @@ struct DecoderOptions: Sendable {
     var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     var backend: JoltBackend = .default
     var limits: JoltLimits = .default
+    var duplicateKeyPolicy: JoltDecoder.DuplicateKeyPolicy = .useFirst
 }

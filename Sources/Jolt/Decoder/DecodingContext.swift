@@ -20,6 +20,8 @@ final class DecodingContext {
     /// Whether keys are matched as written (no key strategy), read on every
     /// container creation without copying the options.
     let usesDefaultKeys: Bool
+    /// `options.duplicateKeyPolicy`, read on every container creation.
+    let duplicateKeyPolicy: JoltDecoder.DuplicateKeyPolicy
     private var ownedCopy: UnsafeMutableRawPointer?
 
     init(tape: Tape, input: UnsafeRawBufferPointer, options: DecoderOptions) {
@@ -29,6 +31,7 @@ final class DecodingContext {
         self.options = options
         self.userInfo = options.userInfo
         self.usesDefaultKeys = options.keyDecodingStrategy.isDefault
+        self.duplicateKeyPolicy = options.duplicateKeyPolicy
         inputCell = .allocate(capacity: 1)
         inputCell.initialize(to: input.baseAddress!.assumingMemoryBound(to: UInt8.self))
     }
@@ -40,6 +43,16 @@ final class DecodingContext {
         copy.copyMemory(from: inputCell.pointee, byteCount: inputCount)
         ownedCopy = copy
         inputCell.pointee = UnsafePointer(copy.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// The error for a duplicate key whose entry is at tape index `keyIndex`, in
+    /// the object whose coding path is `path`.
+    func duplicateKeyError(_ name: String, keyIndex: Int, path: [any CodingKey]) -> DecodingError {
+        let quote = entries[keyIndex].offset - 1
+        let syntax = JoltSyntaxError(ScanError(.duplicateKey(name), at: quote),
+                                     in: UnsafeRawBufferPointer(start: inputCell.pointee, count: inputCount))
+        return DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: path, debugDescription: "\(syntax)", underlyingError: syntax))
     }
 
     deinit {

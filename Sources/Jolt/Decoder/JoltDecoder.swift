@@ -26,7 +26,7 @@ import Synchronization
 /// A `JoltDecoder` is safe to share between threads: each decode copies the
 /// options when it starts.
 public final class JoltDecoder: Sendable {
-    private let state: Mutex<DecoderOptions>
+    let state: Mutex<DecoderOptions>
 
     /// The scanner choice; see ``JoltBackend``.
     public typealias Backend = JoltBackend

@@ -13,19 +13,33 @@ import Darwin
 final class KeyLookup {
     /// Name (after conversion) to the tape index of the member's value.
     private var table: [String: Int]
+    /// The first name met twice (after conversion), with the tape index of its
+    /// second key entry: what ``JoltDecoder/DuplicateKeyPolicy/reject`` reports.
+    private(set) var firstCollision: (name: String, keyIndex: Int)?
     /// The converted name of each member in document order, when converting.
-    let convertedKeys: [String]?
+    private(set) var convertedKeys: [String]? = nil
 
     /// An index of the raw names of the object at `object`.
     init(indexing decoder: TapeDecoder, object: Int) {
         let e = decoder.entries[object]
         table = Dictionary(minimumCapacity: e.count)
         convertedKeys = nil
+        let useLast = decoder.context.duplicateKeyPolicy == .useLast
         var j = object &+ 1
         while j < e.end {
-            let name = decoder.keyString(at: j)
-            if table[name] == nil { table[name] = j &+ 1 }
+            insert(decoder.keyString(at: j), keyIndex: j, useLast: useLast)
             j = decoder.next(after: j &+ 1)
+        }
+    }
+
+    /// Records the member whose key entry is at `keyIndex` under `name`.
+    @inline(__always)
+    private func insert(_ name: String, keyIndex: Int, useLast: Bool) {
+        if table[name] == nil {
+            table[name] = keyIndex &+ 1
+        } else {
+            if firstCollision == nil { firstCollision = (name, keyIndex) }
+            if useLast { table[name] = keyIndex &+ 1 }
         }
     }
 
@@ -35,6 +49,7 @@ final class KeyLookup {
         table = Dictionary(minimumCapacity: e.count)
         var converted: [String] = []
         converted.reserveCapacity(e.count)
+        let useLast = decoder.context.duplicateKeyPolicy == .useLast
         var j = object &+ 1
         while j < e.end {
             let raw = decoder.keyString(at: j)
@@ -47,7 +62,7 @@ final class KeyLookup {
             // Case-insensitive matching lists the keys as written (a coding key's
             // own spelling is unknown); the table holds them lowercased.
             converted.append(strategy.foldsCase ? raw : name)
-            if table[name] == nil { table[name] = j &+ 1 }
+            insert(name, keyIndex: j, useLast: useLast)
             j = decoder.next(after: j &+ 1)
         }
         convertedKeys = converted

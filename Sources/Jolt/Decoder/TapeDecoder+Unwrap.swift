@@ -25,12 +25,15 @@ extension Dictionary: JoltStringDictionaryMarker where Key == String, Value: Dec
         let e = decoder.entries[i]
         result.reserveCapacity(e.count)
         let asWritten = decoder.context.usesDefaultKeys
+        let policy = decoder.context.duplicateKeyPolicy
         var j = i &+ 1
         while j < e.end {
             let key = decoder.keyString(at: j)
-            if result[key] == nil {
+            if result[key] == nil || policy == .useLast {
                 let codingKey: JoltCodingKey = asWritten ? .dictionary(key) : .string(key)
                 result[key] = try decoder.unwrap(Value.self, at: j &+ 1, extra: [], key: codingKey)
+            } else if policy == .reject {
+                throw decoder.context.duplicateKeyError(key, keyIndex: j, path: decoder.path)
             }
             j = decoder.next(after: j &+ 1)
         }

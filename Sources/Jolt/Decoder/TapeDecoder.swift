@@ -106,7 +106,9 @@ final class TapeDecoder: Decoder {
                 codingPath: path + extra,
                 debugDescription: "Expected to decode \([String: Any].self) but found \(describe(e)) instead."))
         }
-        return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, object: i, extra: extra))
+        let container = TapeKeyedContainer<Key>(decoder: self, object: i, extra: extra)
+        if _slowPath(context.duplicateKeyPolicy == .reject) { try container.rejectDuplicateKeys() }
+        return KeyedDecodingContainer(container)
     }
 
     /// An unkeyed container on the array at `i`, whose path is `path + extra`.

@@ -109,6 +109,9 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             let signature = TapeEntry.keySignature(wanted.baseAddress, wanted.count)
             let e = entries[object]
             var flags = e.flags
+            if _slowPath(decoder.context.duplicateKeyPolicy == .useLast) && !keysAreDistinct {
+                return searchLast(wanted, signature, from: first, to: end)
+            }
             guard e.count > Self.hintedSearchMinimum else {
                 return search(wanted, signature, from: first, to: end)
             }
@@ -150,6 +153,40 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             j = v.rawKind >= TapeKind.array.rawValue ? v.end : j &+ 2
         }
         return nil
+    }
+
+    /// The last member whose key is `wanted`, for ``JoltDecoder/DuplicateKeyPolicy/useLast``.
+    func searchLast(_ wanted: UnsafeBufferPointer<UInt8>, _ signature: UInt64, from: Int, to: Int) -> Int? {
+        var found: Int?
+        var j = from
+        while j < to, let v = search(wanted, signature, from: j, to: to) {
+            found = v
+            j = decoder.next(after: v)
+        }
+        return found
+    }
+
+    /// Throws the ``JoltDecoder/DuplicateKeyPolicy/reject`` error for the first
+    /// key this object has twice (after unescaping, and after conversion under a
+    /// key strategy).
+    func rejectDuplicateKeys() throws {
+        if let lookup {
+            if let (name, keyIndex) = lookup.firstCollision {
+                throw decoder.context.duplicateKeyError(name, keyIndex: keyIndex, path: codingPath)
+            }
+            return
+        }
+        if keysAreDistinct { return }
+        var seen = Set<String>()
+        let e = decoder.entries[object]
+        var j = object &+ 1
+        while j < e.end {
+            let name = decoder.keyString(at: j)
+            if !seen.insert(name).inserted {
+                throw decoder.context.duplicateKeyError(name, keyIndex: j, path: codingPath)
+            }
+            j = decoder.next(after: j &+ 1)
+        }
     }
 
     /// Decides once per object whether its keys are distinct (all unescaped with

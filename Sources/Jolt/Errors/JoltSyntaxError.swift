@@ -48,6 +48,9 @@ public struct JoltSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         case unterminatedString
         /// One of the configured ``JoltLimits`` was exceeded.
         case limitExceeded(JoltLimits.Limit)
+        /// An object has this key twice, under
+        /// ``JoltDecoder/DuplicateKeyPolicy/reject`` (found while decoding, not scanning).
+        case duplicateKey(String)
 
         public var description: String {
             switch self {
@@ -64,6 +67,7 @@ public struct JoltSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
             case .invalidUTF8: "Invalid UTF-8"
             case .unterminatedString: "Unterminated string"
             case .limitExceeded(let limit): "Limit exceeded: \(limit)"
+            case .duplicateKey(let name): "Duplicate key \"\(name)\""
             }
         }
     }
