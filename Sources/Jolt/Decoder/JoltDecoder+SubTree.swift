@@ -1,0 +1,112 @@
+import Foundation
+
+extension JoltDecoder {
+    /// Decodes a value of the given type from the part of the document at `path`,
+    /// without wrapper types for the levels above it.
+    ///
+    /// The path is a list of object keys (as written in the JSON, before any key
+    /// decoding strategy) and array indexes, separated by dots; the empty path is
+    /// the whole document. A component made of digits indexes an array, and is an
+    /// ordinary key in an object. The levels above are only walked on the tape,
+    /// never decoded; errors below carry the full coding path.
+    ///
+    /// ```swift
+    /// // {"data": {"users": [{"id": 1}, {"id": 2}]}}
+    /// let second = try decoder.decode(User.self, from: data, at: "data.users.1")
+    /// ```
+    ///
+    /// - Throws: `DecodingError.keyNotFound` when a key or index on the path does
+    ///   not exist (for an index, the key is `Index n`), `valueNotFound` when the
+    ///   path runs into `null`, `typeMismatch` when it runs into another scalar,
+    ///   each with the coding path walked so far; otherwise what `decode(_:from:)`
+    ///   throws.
+    public func decode<T: Decodable>(_ type: T.Type, from data: Data, at path: String) throws -> T {
+        try decode(type, fromInput: data, at: path, options: options)
+    }
+
+    /// Decodes the value at `path` of UTF-8 bytes; as `decode(_:from:at:)` from `Data`.
+    public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], at path: String) throws -> T {
+        try decode(type, fromInput: bytes, at: path, options: options)
+    }
+
+    /// Decodes the value at `path` of a JSON string; as `decode(_:from:at:)` from `Data`.
+    public func decode<T: Decodable>(_ type: T.Type, from string: String, at path: String) throws -> T {
+        try decode(type, fromInput: string, at: path, options: options)
+    }
+
+    /// Decodes the value at `path` of bytes the caller owns; as `decode(_:from:at:)` from `Data`.
+    public func decode<T: Decodable>(_ type: T.Type, from buffer: UnsafeRawBufferPointer, at path: String) throws -> T {
+        try decode(type, fromInput: buffer, at: path, options: options)
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, fromInput input: some JoltInput, at path: String, options: DecoderOptions) throws -> T {
+        try input.withJoltBytes { bytes in
+            let tape = try Self.parse(bytes, options: options)
+            var context = DecodingContext(tape: tape, input: bytes, options: options)
+            var decoder: TapeDecoder? = TapeDecoder(context: context, index: 0, path: [])
+            defer {
+                decoder = nil
+                if !isKnownUniquelyReferenced(&context) { context.copyInput() }
+            }
+            let (index, codingPath) = try decoder.unsafelyUnwrapped.walk(path)
+            let target = TapeDecoder(context: context, index: index, path: codingPath)
+            decoder = target
+            return try target.unwrap(type, at: index, extra: [], key: NoKey())
+        }
+    }
+}
+
+extension TapeDecoder {
+    /// The tape index and coding path of the value at a dotted path from the root.
+    func walk(_ path: String) throws -> (index: Int, path: [any CodingKey]) {
+        var i = 0
+        var codingPath: [any CodingKey] = []
+        guard !path.isEmpty else { return (0, []) }
+        for component in path.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
+            let e = entries[i]
+            switch e.kind {
+            case .object:
+                var found: Int?
+                var j = i &+ 1
+                while j < e.end {
+                    if keyString(at: j) == component {
+                        found = j &+ 1
+                        break
+                    }
+                    j = next(after: j &+ 1)
+                }
+                guard let value = found else {
+                    throw DecodingError.keyNotFound(JoltCodingKey.string(component), DecodingError.Context(
+                        codingPath: codingPath,
+                        debugDescription: "No value associated with key \"\(component)\" on the path \"\(path)\"."))
+                }
+                codingPath.append(JoltCodingKey.string(component))
+                i = value
+            case .array:
+                guard let n = Int(component), n >= 0, component.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+                    throw DecodingError.typeMismatch([String: Any].self, DecodingError.Context(
+                        codingPath: codingPath,
+                        debugDescription: "The path \"\(path)\" has key \"\(component)\" where the document has an array."))
+                }
+                guard n < e.count else {
+                    throw DecodingError.keyNotFound(JoltCodingKey.index(n), DecodingError.Context(
+                        codingPath: codingPath,
+                        debugDescription: "Index \(n) is out of range on the path \"\(path)\": the array has \(e.count) elements."))
+                }
+                var j = i &+ 1
+                for _ in 0..<n { j = next(after: j) }
+                codingPath.append(JoltCodingKey.index(n))
+                i = j
+            case .null:
+                throw DecodingError.valueNotFound([String: Any].self, DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "The path \"\(path)\" continues with \"\(component)\" but the document has null here."))
+            default:
+                throw DecodingError.typeMismatch([String: Any].self, DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "The path \"\(path)\" continues with \"\(component)\" but the document has \(describe(e)) here."))
+            }
+        }
+        return (i, codingPath)
+    }
+}
