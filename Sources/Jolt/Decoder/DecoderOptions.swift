@@ -11,4 +11,6 @@ struct DecoderOptions: Sendable {
     var backend: JoltBackend = .default
     var limits: JoltLimits = .default
     var duplicateKeyPolicy: JoltDecoder.DuplicateKeyPolicy = .useFirst
+    var keyPathSeparator: String?
+    var keyMappings = KeyMappings()
 }

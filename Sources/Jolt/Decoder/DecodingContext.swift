@@ -22,6 +22,12 @@ final class DecodingContext {
     let usesDefaultKeys: Bool
     /// `options.duplicateKeyPolicy`, read on every container creation.
     let duplicateKeyPolicy: JoltDecoder.DuplicateKeyPolicy
+    /// `options.keyMappings`, nil when empty: the decoder then never records
+    /// which type asked for a container.
+    let keyMappings: KeyMappings?
+    /// Whether a key that is not found may still be found another way (a key
+    /// path or an alternative key).
+    let hasKeyFallbacks: Bool
     private var ownedCopy: UnsafeMutableRawPointer?
 
     init(tape: Tape, input: UnsafeRawBufferPointer, options: DecoderOptions) {
@@ -32,6 +38,8 @@ final class DecodingContext {
         self.userInfo = options.userInfo
         self.usesDefaultKeys = options.keyDecodingStrategy.isDefault
         self.duplicateKeyPolicy = options.duplicateKeyPolicy
+        self.keyMappings = options.keyMappings.isEmpty ? nil : options.keyMappings
+        self.hasKeyFallbacks = options.keyPathSeparator != nil || !options.keyMappings.isEmpty
         inputCell = .allocate(capacity: 1)
         inputCell.initialize(to: input.baseAddress!.assumingMemoryBound(to: UInt8.self))
     }

@@ -78,6 +78,14 @@ extension TapeDecoder {
            let marker = T.self as? JoltStringDictionaryMarker.Type {
             return try unwrapStringDictionary(marker, at: i, extra, key) as! T
         }
+        if _slowPath(context.keyMappings != nil) {
+            return try with(index: i, extra: extra, key: key) {
+                let saved = currentType
+                currentType = ObjectIdentifier(T.self)
+                defer { currentType = saved }
+                return try T(from: self)
+            }
+        }
         return try with(index: i, extra: extra, key: key) {
             try T(from: self)
         }

@@ -27,6 +27,9 @@ final class TapeDecoder: Decoder {
         /// that member: where the next search in the same object starts.
         var hintObject: Int = -1
         var hintNext: Int = 0
+        /// The type whose `init(from:)` runs on `index`, recorded only when the
+        /// decode has ``KeyMappings``.
+        var currentType: ObjectIdentifier?
     }
 
     init(context: DecodingContext, index: Int, path: [any CodingKey]) {
@@ -56,6 +59,12 @@ final class TapeDecoder: Decoder {
             state.pointee.hintObject = newValue.object
             state.pointee.hintNext = newValue.next
         }
+    }
+
+    /// The type whose `init(from:)` runs on the current value (with key mappings only).
+    @inline(__always) var currentType: ObjectIdentifier? {
+        get { state.pointee.currentType }
+        set { state.pointee.currentType = newValue }
     }
 
     /// The coding path of that value.

@@ -44,7 +44,14 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         } else {
             lookup = nil
         }
-        aux = extra.isEmpty && lookup == nil ? nil : ContainerAux(extra: extra, lookup: lookup)
+        // Key mappings apply to the container of the type whose init(from:) runs on
+        // this very value, not to containers nested inside it.
+        var alternatives: [String: [String]]?
+        if _slowPath(decoder.context.keyMappings != nil), object == decoder.index, let type = decoder.currentType {
+            alternatives = decoder.context.keyMappings?.alternatives(for: type)
+        }
+        aux = extra.isEmpty && lookup == nil && alternatives == nil
+            ? nil : ContainerAux(extra: extra, lookup: lookup, alternatives: alternatives)
     }
 
     var codingPath: [any CodingKey] { decoder.path + extra }
@@ -100,8 +107,56 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// duplicate keys wins, as in Foundation.
     @inline(__always)
     func find(_ key: some CodingKey) -> Int? {
-        if let lookup { return lookup.find(key.stringValue) }
-        var name = key.stringValue
+        let name = key.stringValue
+        if let found = findLiteral(name) { return found }
+        if _slowPath(decoder.context.hasKeyFallbacks) { return findFallback(name) }
+        return nil
+    }
+
+    /// A key path (``JoltDecoder/keyPathSeparator``) or an alternative key
+    /// (``KeyMappings``) for a name that is not a key of the object.
+    @inline(never)
+    func findFallback(_ name: String) -> Int? {
+        let separator = decoder.options.keyPathSeparator
+        if let separator, name.contains(separator), let found = findPath(name, separator: separator) {
+            return found
+        }
+        guard let alternatives = aux?.alternatives?[name] else { return nil }
+        for alternative in alternatives {
+            if let found = findLiteral(alternative) { return found }
+            let pathSeparator = separator ?? "."
+            if alternative.contains(pathSeparator), let found = findPath(alternative, separator: pathSeparator) {
+                return found
+            }
+        }
+        return nil
+    }
+
+    /// The value at a path of keys below this object, each matched like a key of
+    /// its object (after the key strategy, honouring the duplicate key policy).
+    func findPath(_ name: String, separator: String) -> Int? {
+        let components = name.components(separatedBy: separator)
+        guard components.count > 1, let firstValue = findLiteral(components[0]) else { return nil }
+        var value = firstValue
+        var path = codingPath + [JoltCodingKey.string(components[0])]
+        for component in components.dropFirst() {
+            guard decoder.entries[value].rawKind == TapeKind.object.rawValue else { return nil }
+            let lookup = decoder.context.usesDefaultKeys
+                ? KeyLookup(indexing: decoder, object: value)
+                : KeyLookup(converting: decoder, object: value, strategy: decoder.options.keyDecodingStrategy, path: path)
+            guard let next = lookup.find(component) else { return nil }
+            value = next
+            path.append(JoltCodingKey.string(component))
+        }
+        return value
+    }
+
+    /// The tape index of the value of the member named `name` (after conversion
+    /// under a key strategy), or nil.
+    @inline(__always)
+    func findLiteral(_ name: String) -> Int? {
+        if let lookup { return lookup.find(name) }
+        var name = name
         return name.withUTF8 { wanted in
             let entries = decoder.entries
             let first = object &+ 1
@@ -300,9 +355,12 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 final class ContainerAux {
     let extra: [any CodingKey]
     let lookup: KeyLookup?
+    /// The ``KeyMappings`` alternatives of the type that asked for the container.
+    let alternatives: [String: [String]]?
 
-    init(extra: [any CodingKey], lookup: KeyLookup?) {
+    init(extra: [any CodingKey], lookup: KeyLookup?, alternatives: [String: [String]]? = nil) {
         self.extra = extra
         self.lookup = lookup
+        self.alternatives = alternatives
     }
 }
