@@ -12,5 +12,6 @@ struct DecoderOptions: Sendable {
     var limits: JoltLimits = .default
     var duplicateKeyPolicy: JoltDecoder.DuplicateKeyPolicy = .useFirst
     var keyPathSeparator: String?
+    var unknownKeyPolicy: JoltDecoder.UnknownKeyPolicy = .ignore
     var keyMappings = KeyMappings()
 }

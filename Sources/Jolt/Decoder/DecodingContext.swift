@@ -28,9 +28,18 @@ final class DecodingContext {
     /// Whether a key that is not found may still be found another way (a key
     /// path or an alternative key).
     let hasKeyFallbacks: Bool
+    /// Whether found members and keyed objects are recorded, to find unknown keys.
+    let tracksKeys: Bool
+    /// Tape indexes of member values some `init(from:)` asked for (when tracking keys).
+    var askedValues = Set<Int>()
+    /// Objects decoded through a keyed container, with their coding paths (when
+    /// tracking keys or reporting).
+    var keyedObjects: [Int: [any CodingKey]] = [:]
+    /// The recoveries so far, when a report was asked for; nil otherwise.
+    private(set) var issues: [JoltDecodeReport.Issue]?
     private var ownedCopy: UnsafeMutableRawPointer?
 
-    init(tape: Tape, input: UnsafeRawBufferPointer, options: DecoderOptions) {
+    init(tape: Tape, input: UnsafeRawBufferPointer, options: DecoderOptions, reporting: Bool = false) {
         self.tape = tape
         self.entries = tape.entries
         self.inputCount = input.count
@@ -40,6 +49,8 @@ final class DecodingContext {
         self.duplicateKeyPolicy = options.duplicateKeyPolicy
         self.keyMappings = options.keyMappings.isEmpty ? nil : options.keyMappings
         self.hasKeyFallbacks = options.keyPathSeparator != nil || !options.keyMappings.isEmpty
+        self.tracksKeys = options.unknownKeyPolicy == .reject || (options.unknownKeyPolicy == .report && reporting)
+        self.issues = reporting ? [] : nil
         inputCell = .allocate(capacity: 1)
         inputCell.initialize(to: input.baseAddress!.assumingMemoryBound(to: UInt8.self))
     }
@@ -51,6 +62,28 @@ final class DecodingContext {
         copy.copyMemory(from: inputCell.pointee, byteCount: inputCount)
         ownedCopy = copy
         inputCell.pointee = UnsafePointer(copy.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Whether recoveries are recorded (a report was asked for).
+    @inline(__always) var isReporting: Bool { issues != nil }
+
+    /// Adds an issue to the report, if one is being made.
+    func record(_ issue: JoltDecodeReport.Issue) {
+        issues?.append(issue)
+    }
+
+    /// The byte offset of the value or key at tape index `i` (its opening quote
+    /// for a string), or nil past the tape.
+    func offset(of i: Int) -> Int? {
+        guard i < tape.count else { return nil }
+        let e = entries[i]
+        return e.kind == .string || e.kind == .key ? e.offset - 1 : e.offset
+    }
+
+    /// The position of the entry at `index` as a ``JoltSyntaxError`` of `kind`.
+    func syntaxError(_ kind: JoltSyntaxError.Kind, at index: Int) -> JoltSyntaxError {
+        JoltSyntaxError(ScanError(kind, at: offset(of: index) ?? 0),
+                        in: UnsafeRawBufferPointer(start: inputCell.pointee, count: inputCount))
     }
 
     /// The error for a duplicate key whose entry is at tape index `keyIndex`, in

@@ -28,6 +28,37 @@ extension JoltDecoder {
         case reject
     }
 
+    /// What a decode does with keys of the JSON that no decoded type asked for
+    /// (schema drift: a field added by the producer, a typo in either side).
+    ///
+    /// Only objects decoded through a keyed container are checked (the objects of
+    /// your models, not `[String: Value]` dictionaries, whose keys are all used,
+    /// nor values skipped whole). A key counts as asked for once an `init(from:)`
+    /// decoded it or called `contains` on it.
+    ///
+    /// ```swift
+    /// decoder.unknownKeyPolicy = .report
+    /// let (order, report) = try decoder.decodeWithReport(Order.self, from: data)
+    /// ```
+    public enum UnknownKeyPolicy: Sendable, Hashable {
+        /// Unknown keys are skipped without a trace. **The default**, and
+        /// Foundation's behaviour; costs nothing.
+        case ignore
+        /// Each unknown key is an issue of kind `.unknownKey` in the decode report
+        /// (``decodeWithReport(_:from:)-(_,Data)``), with its path and offset.
+        case report
+        /// The decode throws `DecodingError.dataCorrupted` at the path of the
+        /// first unknown key (in document order), whose underlying
+        /// ``JoltSyntaxError`` has kind `.unknownKey(name)` and its position.
+        case reject
+    }
+
+    /// What to do with keys no decoded type asked for. Default ``UnknownKeyPolicy/ignore``.
+    public var unknownKeyPolicy: UnknownKeyPolicy {
+        get { state.withLock { $0.unknownKeyPolicy } }
+        set { state.withLock { $0.unknownKeyPolicy = newValue } }
+    }
+
     /// What to do with duplicate keys. Default ``DuplicateKeyPolicy/useFirst``.
     public var duplicateKeyPolicy: DuplicateKeyPolicy {
         get { state.withLock { $0.duplicateKeyPolicy } }

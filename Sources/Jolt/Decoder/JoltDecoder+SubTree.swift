@@ -40,19 +40,7 @@ extension JoltDecoder {
     }
 
     func decode<T: Decodable>(_ type: T.Type, fromInput input: some JoltInput, at path: String, options: DecoderOptions) throws -> T {
-        try input.withJoltBytes { bytes in
-            let tape = try Self.parse(bytes, options: options)
-            var context = DecodingContext(tape: tape, input: bytes, options: options)
-            var decoder: TapeDecoder? = TapeDecoder(context: context, index: 0, path: [])
-            defer {
-                decoder = nil
-                if !isKnownUniquelyReferenced(&context) { context.copyInput() }
-            }
-            let (index, codingPath) = try decoder.unsafelyUnwrapped.walk(path)
-            let target = TapeDecoder(context: context, index: index, path: codingPath)
-            decoder = target
-            return try target.unwrap(type, at: index, extra: [], key: NoKey())
-        }
+        try decodeCore(type, fromInput: input, at: path, options: options, reporting: false).0
     }
 }
 

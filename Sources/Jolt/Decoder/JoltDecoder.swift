@@ -122,7 +122,10 @@ public final class JoltDecoder: Sendable {
     }
 
     func decode<T: Decodable>(_ type: T.Type, fromInput input: some JoltInput, options: DecoderOptions) throws -> T {
-        try input.withJoltBytes { bytes in
+        if _slowPath(options.unknownKeyPolicy == .reject) {
+            return try decodeCore(type, fromInput: input, at: nil, options: options, reporting: false).0
+        }
+        return try input.withJoltBytes { bytes in
             let tape = try Self.parse(bytes, options: options)
             var context = DecodingContext(tape: tape, input: bytes, options: options)
             var decoder: TapeDecoder? = TapeDecoder(context: context, index: 0, path: [])

@@ -117,6 +117,10 @@ final class TapeDecoder: Decoder {
         }
         let container = TapeKeyedContainer<Key>(decoder: self, object: i, extra: extra)
         if _slowPath(context.duplicateKeyPolicy == .reject) { try container.rejectDuplicateKeys() }
+        if _slowPath(context.tracksKeys || context.isReporting), context.keyedObjects[i] == nil {
+            context.keyedObjects[i] = path + extra
+            if context.isReporting && context.duplicateKeyPolicy != .reject { container.reportDuplicateKeys() }
+        }
         return KeyedDecodingContainer(container)
     }
 

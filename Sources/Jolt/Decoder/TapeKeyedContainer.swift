@@ -152,9 +152,16 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     /// The tape index of the value of the member named `name` (after conversion
-    /// under a key strategy), or nil.
+    /// under a key strategy), or nil; the member counts as asked for.
     @inline(__always)
     func findLiteral(_ name: String) -> Int? {
+        let found = searchLiteral(name)
+        if _slowPath(decoder.context.tracksKeys), let found { decoder.context.askedValues.insert(found) }
+        return found
+    }
+
+    @inline(__always)
+    func searchLiteral(_ name: String) -> Int? {
         if let lookup { return lookup.find(name) }
         var name = name
         return name.withUTF8 { wanted in
@@ -219,6 +226,36 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             j = decoder.next(after: v)
         }
         return found
+    }
+
+    /// Records each key this object has more than once in the decode report (under
+    /// `useFirst` and `useLast`).
+    func reportDuplicateKeys() {
+        if lookup == nil && keysAreDistinct { return }
+        let policy = decoder.context.duplicateKeyPolicy
+        var seen: [String: Int] = [:]
+        forEachMemberKeyIndex { name, keyIndex in
+            seen[name, default: 0] += 1
+            if seen[name] == 2 {
+                decoder.context.record(JoltDecodeReport.Issue(
+                    kind: .duplicateKey, codingPath: (codingPath + [JoltCodingKey.string(name)]).map(JoltPathComponent.init),
+                    reason: "key \"\(name)\" appears more than once; the \(policy == .useLast ? "last" : "first") is used",
+                    offset: decoder.context.offset(of: keyIndex)))
+            }
+        }
+    }
+
+    /// Calls `body` with each member's key as matched and the tape index of its key entry.
+    func forEachMemberKeyIndex(_ body: (String, Int) -> Void) {
+        let converted = lookup?.convertedKeys
+        let e = decoder.entries[object]
+        var j = object &+ 1
+        var n = 0
+        while j < e.end {
+            body(converted?[n] ?? decoder.keyString(at: j), j)
+            n &+= 1
+            j = decoder.next(after: j &+ 1)
+        }
     }
 
     /// Throws the ``JoltDecoder/DuplicateKeyPolicy/reject`` error for the first

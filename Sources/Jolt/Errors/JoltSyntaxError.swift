@@ -51,6 +51,9 @@ public struct JoltSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         /// An object has this key twice, under
         /// ``JoltDecoder/DuplicateKeyPolicy/reject`` (found while decoding, not scanning).
         case duplicateKey(String)
+        /// A key no decoded type asked for, under
+        /// ``JoltDecoder/UnknownKeyPolicy/reject`` (found after decoding).
+        case unknownKey(String)
 
         public var description: String {
             switch self {
@@ -68,6 +71,7 @@ public struct JoltSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
             case .unterminatedString: "Unterminated string"
             case .limitExceeded(let limit): "Limit exceeded: \(limit)"
             case .duplicateKey(let name): "Duplicate key \"\(name)\""
+            case .unknownKey(let name): "Unknown key \"\(name)\""
             }
         }
     }

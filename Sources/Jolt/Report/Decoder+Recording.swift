@@ -1,0 +1,35 @@
+extension Decoder {
+    /// Records a recovery in the ``JoltDecodeReport`` of the decode this decoder
+    /// belongs to, if it is a ``JoltDecoder`` decode that asked for a report
+    /// (`decodeWithReport`); otherwise does nothing. For `init(from:)`
+    /// implementations and property wrappers that recover from bad values.
+    ///
+    /// ```swift
+    /// init(from decoder: any Decoder) throws {
+    ///     let container = try decoder.singleValueContainer()
+    ///     if let value = try? container.decode(Int.self) { self.value = value } else {
+    ///         self.value = 0
+    ///         decoder.recordRecovery(.defaultApplied, reason: "not an integer; 0 used")
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - kind: what kind of recovery.
+    ///   - reason: what happened.
+    ///   - extraPath: keys below this decoder's coding path (say the index of a
+    ///     dropped element).
+    /// - Complexity: O(1) when no report is recorded (one type check).
+    public func recordRecovery(_ kind: JoltDecodeReport.Issue.Kind, reason: String, at extraPath: [any CodingKey] = []) {
+        guard let tape = self as? TapeDecoder, tape.context.isReporting else { return }
+        tape.context.record(JoltDecodeReport.Issue(
+            kind: kind, codingPath: (tape.path + extraPath).map(JoltPathComponent.init), reason: reason,
+            offset: tape.context.offset(of: tape.index)))
+    }
+
+    /// Whether recoveries recorded through this decoder are kept (a ``JoltDecoder``
+    /// decode that asked for a report): lets a caller skip building a reason.
+    public var isRecordingRecoveries: Bool {
+        (self as? TapeDecoder)?.context.isReporting ?? false
+    }
+}
