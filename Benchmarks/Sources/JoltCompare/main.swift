@@ -354,6 +354,50 @@ if files.count > 1 {
 }
 print(decodeTable.text() + "\n")
 
+// Key strategies: twitter.json into models whose coding keys are camelCase, matched
+// through `.convertFromSnakeCase` or through `KeyMappings`; both against
+// Foundation's `.convertFromSnakeCase` on the same models.
+
+var keyTable = Table(
+    title: "Key strategies on twitter.json (MB/s; ×F = relative to Foundation's .convertFromSnakeCase on the same models)",
+    header: ["Keys matched through", "Foundation"] + backends.flatMap { ["Jolt .\(backendName($0))", "×F"] },
+    numeric: [false, true] + backends.flatMap { _ in [true, true] }
+)
+if let twitter = files.first(where: { $0.name == "twitter" }) {
+    progress("decoding twitter through key strategies…")
+    let data = twitter.data
+    let foundation = JSONDecoder()
+    foundation.keyDecodingStrategy = .convertFromSnakeCase
+    let variants: [(label: String, configure: (JoltDecoder) -> Void)] = [
+        (".convertFromSnakeCase", { $0.keyDecodingStrategy = .convertFromSnakeCase }),
+        ("KeyMappings (Jolt only)", { $0.keyMappings = snakeTwitterKeyMappings }),
+    ]
+    for variant in variants {
+        let decoders = backends.map { backend -> JoltDecoder in
+            let decoder = JoltDecoder()
+            decoder.backend = backend
+            variant.configure(decoder)
+            return decoder
+        }
+        let expected = try? foundation.decode(SnakeTwitterResponse.self, from: data)
+        for (b, decoder) in decoders.enumerated() where (try? decoder.decode(SnakeTwitterResponse.self, from: data)) != expected {
+            keyTable.notes.append("(!) \(variant.label), Jolt .\(backendName(backends[b])): the value differs from Foundation's")
+        }
+        var contenders = [Contender(label: "Foundation", run: { keep(try foundation.decode(SnakeTwitterResponse.self, from: data)) })]
+        for (b, decoder) in decoders.enumerated() {
+            contenders.append(Contender(label: "Jolt .\(backendName(backends[b]))", run: { keep(try decoder.decode(SnakeTwitterResponse.self, from: data)) }))
+        }
+        let speeds = measure(contenders, options: options).map { $0.median.map { megabytesPerSecond(data.count, $0) } }
+        var row = [variant.label, speeds[0].map { format($0) } ?? "error"]
+        for b in backends.indices {
+            row.append(speeds[b + 1].map { format($0) } ?? "error")
+            if let speed = speeds[b + 1], let base = speeds[0] { row.append(formatRatio(speed / base)) } else { row.append("–") }
+        }
+        keyTable.rows.append(row)
+    }
+    print(keyTable.text() + "\n")
+}
+
 // Scanner only: building the tape vs. a bare yajl parse with no-op callbacks.
 
 var scanTable = Table(
@@ -434,7 +478,8 @@ print("\n" + scanTable.text())
 if let readmePath = options.readmePath {
     let method = "Interleaved runs; each number is the median iteration of at least \(options.minSamples) iterations "
         + "and \(options.minTime) s per file and decoder, after warm-up. MB/s = 10^6 bytes of JSON per second."
-    let body = (header.map { $0 + "  " } + ["", method, "", decodeTable.markdown(), "", scanTable.markdown()])
+    let keySection = keyTable.rows.isEmpty ? [] : [keyTable.markdown(), ""]
+    let body = (header.map { $0 + "  " } + ["", method, "", decodeTable.markdown(), ""] + keySection + [scanTable.markdown()])
         .joined(separator: "\n")
     do { try writeReadme(readmePath, body: body) } catch { fail("cannot write \(readmePath): \(error)") }
 }

@@ -35,6 +35,10 @@ final class DecodingContext {
     /// Objects decoded through a keyed container, with their coding paths (when
     /// tracking keys or reporting).
     var keyedObjects: [Int: [any CodingKey]] = [:]
+    /// JSON key to converted name under the decode's key strategy (not `.custom`,
+    /// whose result may depend on the path): each distinct key is converted once
+    /// per decode, not once per object.
+    var convertedKeyCache: [String: String] = [:]
     /// The recoveries so far, when a report was asked for; nil otherwise.
     private(set) var issues: [JoltDecodeReport.Issue]?
     private var ownedCopy: UnsafeMutableRawPointer?

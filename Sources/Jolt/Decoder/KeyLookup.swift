@@ -56,8 +56,11 @@ final class KeyLookup {
             let name: String
             if case .custom(let convert) = strategy {
                 name = convert(path + [JoltCodingKey.string(raw)]).stringValue
+            } else if let cached = decoder.context.convertedKeyCache[raw] {
+                name = cached
             } else {
                 name = JoltDecoder.KeyDecodingStrategy.convert(raw, strategy)
+                decoder.context.convertedKeyCache[raw] = name
             }
             // Case-insensitive matching lists the keys as written (a coding key's
             // own spelling is unknown); the table holds them lowercased.
