@@ -45,7 +45,7 @@ extension JoltDecoder {
         /// Foundation's behaviour; costs nothing.
         case ignore
         /// Each unknown key is an issue of kind `.unknownKey` in the decode report
-        /// (``decodeWithReport(_:from:)-(_,Data)``), with its path and offset.
+        /// (`decodeWithReport(_:from:)`), with its path and offset.
         case report
         /// The decode throws `DecodingError.dataCorrupted` at the path of the
         /// first unknown key (in document order), whose underlying

@@ -1,7 +1,7 @@
 /// Everything a decode recovered from instead of failing: unknown keys, duplicate
 /// keys, dropped elements, defaults applied, values converted.
 ///
-/// Returned by ``JoltDecoder/decodeWithReport(_:from:)-(_,Data)``; a plain
+/// Returned by `JoltDecoder.decodeWithReport(_:from:)`; a plain
 /// `decode` records nothing and pays nothing. Issues are listed in the order
 /// they were recorded, each with the coding path of the value concerned.
 ///
