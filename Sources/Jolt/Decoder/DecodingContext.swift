@@ -25,6 +25,9 @@ final class DecodingContext {
     /// `options.keyMappings`, nil when empty: the decoder then never records
     /// which type asked for a container.
     let keyMappings: KeyMappings?
+    /// `keyMappings != nil`, as a plain flag: tested on every nested decode,
+    /// where reading the optional would retain and release its storage.
+    let hasKeyMappings: Bool
     /// Whether a key that is not found may still be found another way (a key
     /// path or an alternative key).
     let hasKeyFallbacks: Bool
@@ -52,9 +55,11 @@ final class DecodingContext {
         self.usesDefaultKeys = options.keyDecodingStrategy.isDefault
         self.duplicateKeyPolicy = options.duplicateKeyPolicy
         self.keyMappings = options.keyMappings.isEmpty ? nil : options.keyMappings
+        self.hasKeyMappings = !options.keyMappings.isEmpty
         self.hasKeyFallbacks = options.keyPathSeparator != nil || !options.keyMappings.isEmpty
         self.tracksKeys = options.unknownKeyPolicy == .reject || (options.unknownKeyPolicy == .report && reporting)
         self.issues = reporting ? [] : nil
+        self.isReporting = reporting
         inputCell = .allocate(capacity: 1)
         inputCell.initialize(to: input.baseAddress!.assumingMemoryBound(to: UInt8.self))
     }
@@ -69,7 +74,7 @@ final class DecodingContext {
     }
 
     /// Whether recoveries are recorded (a report was asked for).
-    @inline(__always) var isReporting: Bool { issues != nil }
+    let isReporting: Bool
 
     /// Adds an issue to the report, if one is being made.
     func record(_ issue: JoltDecodeReport.Issue) {

@@ -78,7 +78,7 @@ extension TapeDecoder {
            let marker = T.self as? JoltStringDictionaryMarker.Type {
             return try unwrapStringDictionary(marker, at: i, extra, key) as! T
         }
-        if _slowPath(context.keyMappings != nil) {
+        if _slowPath(context.hasKeyMappings) {
             return try with(index: i, extra: extra, key: key) {
                 let saved = currentType
                 currentType = ObjectIdentifier(T.self)

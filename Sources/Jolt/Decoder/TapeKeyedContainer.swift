@@ -33,7 +33,6 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     static var linearSearchLimit: Int { 64 }
 
     init(decoder: TapeDecoder, object: Int, extra: [any CodingKey]) {
-        self.decoder = decoder
         self.object = object
         let count = decoder.entries[object].count
         let lookup: KeyLookup?
@@ -46,11 +45,23 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
         // Key mappings apply to the container of the type whose init(from:) runs on
         // this very value, not to containers nested inside it.
+        if _slowPath(decoder.context.hasKeyMappings) {
+            aux = Self.auxWithMappings(decoder, object: object, extra: extra, lookup: lookup)
+        } else {
+            aux = extra.isEmpty && lookup == nil ? nil : ContainerAux(extra: extra, lookup: lookup)
+        }
+        self.decoder = decoder
+    }
+
+    /// The container's extras when the decode has ``KeyMappings``: the
+    /// alternatives of the type whose `init(from:)` asked for this container.
+    @inline(never)
+    static func auxWithMappings(_ decoder: TapeDecoder, object: Int, extra: [any CodingKey], lookup: KeyLookup?) -> ContainerAux? {
         var alternatives: [String: [String]]?
-        if _slowPath(decoder.context.keyMappings != nil), object == decoder.index, let type = decoder.currentType {
+        if object == decoder.index, let type = decoder.currentType {
             alternatives = decoder.context.keyMappings?.alternatives(for: type)
         }
-        aux = extra.isEmpty && lookup == nil && alternatives == nil
+        return extra.isEmpty && lookup == nil && alternatives == nil
             ? nil : ContainerAux(extra: extra, lookup: lookup, alternatives: alternatives)
     }
 
