@@ -118,10 +118,19 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// duplicate keys wins, as in Foundation.
     @inline(__always)
     func find(_ key: some CodingKey) -> Int? {
-        let name = key.stringValue
+        let context = decoder.context
+        if _fastPath(!context.tracksKeys && !context.hasKeyFallbacks) {
+            return searchLiteral(key.stringValue)
+        }
+        return findTracked(key.stringValue)
+    }
+
+    /// ``find(_:)`` when members must be recorded as asked for, or a key may be
+    /// found through a path or an alternative.
+    @inline(never)
+    func findTracked(_ name: String) -> Int? {
         if let found = findLiteral(name) { return found }
-        if _slowPath(decoder.context.hasKeyFallbacks) { return findFallback(name) }
-        return nil
+        return decoder.context.hasKeyFallbacks ? findFallback(name) : nil
     }
 
     /// A key path (``JoltDecoder/keyPathSeparator``) or an alternative key
@@ -172,9 +181,8 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     @inline(__always)
-    func searchLiteral(_ name: String) -> Int? {
+    func searchLiteral(_ name: consuming String) -> Int? {
         if let lookup { return lookup.find(name) }
-        var name = name
         return name.withUTF8 { wanted in
             let entries = decoder.entries
             let first = object &+ 1
