@@ -122,12 +122,15 @@ public final class JoltDecoder: Sendable {
     }
 
     func decode<T: Decodable>(_ type: T.Type, fromInput input: some JoltInput, options: DecoderOptions) throws -> T {
-        if _slowPath(options.unknownKeyPolicy == .reject) {
-            return try decodeCore(type, fromInput: input, at: nil, options: options, reporting: false).0
-        }
-        return try input.withJoltBytes { bytes in
+        try decodeCore(type, fromInput: input, at: nil, options: options, reporting: false).0
+    }
+
+    /// Every decode: parse, walk to `path` if any, decode, then check unknown keys.
+    func decodeCore<T: Decodable>(_ type: T.Type, fromInput input: some JoltInput, at path: String?,
+                                  options: DecoderOptions, reporting: Bool) throws -> (T, JoltDecodeReport) {
+        try input.withJoltBytes { bytes in
             let tape = try Self.parse(bytes, options: options)
-            var context = DecodingContext(tape: tape, input: bytes, options: options)
+            var context = DecodingContext(tape: tape, input: bytes, options: options, reporting: reporting)
             var decoder: TapeDecoder? = TapeDecoder(context: context, index: 0, path: [])
             defer {
                 // If an init(from:) kept the decoder or a container, the input must
@@ -135,7 +138,15 @@ public final class JoltDecoder: Sendable {
                 decoder = nil
                 if !isKnownUniquelyReferenced(&context) { context.copyInput() }
             }
-            return try decoder.unsafelyUnwrapped.unwrap(type, at: 0, extra: [], key: NoKey())
+            var index = 0
+            if let path {
+                let (target, codingPath) = try decoder.unsafelyUnwrapped.walk(path)
+                index = target
+                decoder = TapeDecoder(context: context, index: target, path: codingPath)
+            }
+            let value = try decoder.unsafelyUnwrapped.unwrap(type, at: index, extra: [], key: NoKey())
+            if context.tracksKeys { try decoder.unsafelyUnwrapped.checkUnknownKeys() }
+            return (value, JoltDecodeReport(issues: context.issues ?? []))
         }
     }
 

@@ -36,29 +36,6 @@ extension JoltDecoder {
     public func decodeWithReport<T: Decodable>(_ type: T.Type, from data: Data, at path: String) throws -> (T, JoltDecodeReport) {
         try decodeCore(type, fromInput: data, at: path, options: options, reporting: true)
     }
-
-    /// Every decode: parse, walk to `path` if any, decode, then check unknown keys.
-    func decodeCore<T: Decodable>(_ type: T.Type, fromInput input: some JoltInput, at path: String?,
-                                  options: DecoderOptions, reporting: Bool) throws -> (T, JoltDecodeReport) {
-        try input.withJoltBytes { bytes in
-            let tape = try Self.parse(bytes, options: options)
-            var context = DecodingContext(tape: tape, input: bytes, options: options, reporting: reporting)
-            var decoder: TapeDecoder? = TapeDecoder(context: context, index: 0, path: [])
-            defer {
-                decoder = nil
-                if !isKnownUniquelyReferenced(&context) { context.copyInput() }
-            }
-            var index = 0
-            if let path {
-                let (target, codingPath) = try decoder.unsafelyUnwrapped.walk(path)
-                index = target
-                decoder = TapeDecoder(context: context, index: target, path: codingPath)
-            }
-            let value = try decoder.unsafelyUnwrapped.unwrap(type, at: index, extra: [], key: NoKey())
-            if context.tracksKeys { try decoder.unsafelyUnwrapped.checkUnknownKeys() }
-            return (value, JoltDecodeReport(issues: context.issues ?? []))
-        }
-    }
 }
 
 extension TapeDecoder {
