@@ -98,9 +98,7 @@ final class DecodingContext {
     /// The error for a duplicate key whose entry is at tape index `keyIndex`, in
     /// the object whose coding path is `path`.
     func duplicateKeyError(_ name: String, keyIndex: Int, path: [any CodingKey]) -> DecodingError {
-        let quote = entries[keyIndex].offset - 1
-        let syntax = JoltSyntaxError(ScanError(.duplicateKey(name), at: quote),
-                                     in: UnsafeRawBufferPointer(start: inputCell.pointee, count: inputCount))
+        let syntax = syntaxError(.duplicateKey(name), at: keyIndex)
         return DecodingError.dataCorrupted(DecodingError.Context(
             codingPath: path, debugDescription: "\(syntax)", underlyingError: syntax))
     }

@@ -97,16 +97,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// Calls `body` with each member's key as matched (converted when a strategy asks).
     func forEachMemberKey(_ body: (String) -> Void) {
-        if let converted = lookup?.convertedKeys {
-            converted.forEach(body)
-            return
-        }
-        let e = decoder.entries[object]
-        var j = object &+ 1
-        while j < e.end {
-            body(decoder.keyString(at: j))
-            j = decoder.next(after: j &+ 1)
-        }
+        forEachMemberKeyIndex { name, _ in body(name) }
     }
 
     /// The tape index of the value for `key`, or nil.
@@ -265,13 +256,13 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     /// Calls `body` with each member's key as matched and the tape index of its key entry.
-    func forEachMemberKeyIndex(_ body: (String, Int) -> Void) {
+    func forEachMemberKeyIndex(_ body: (String, Int) throws -> Void) rethrows {
         let converted = lookup?.convertedKeys
         let e = decoder.entries[object]
         var j = object &+ 1
         var n = 0
         while j < e.end {
-            body(converted?[n] ?? decoder.keyString(at: j), j)
+            try body(converted?[n] ?? decoder.keyString(at: j), j)
             n &+= 1
             j = decoder.next(after: j &+ 1)
         }
@@ -289,14 +280,10 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
         if keysAreDistinct { return }
         var seen = Set<String>()
-        let e = decoder.entries[object]
-        var j = object &+ 1
-        while j < e.end {
-            let name = decoder.keyString(at: j)
+        try forEachMemberKeyIndex { name, keyIndex in
             if !seen.insert(name).inserted {
-                throw decoder.context.duplicateKeyError(name, keyIndex: j, path: codingPath)
+                throw decoder.context.duplicateKeyError(name, keyIndex: keyIndex, path: codingPath)
             }
-            j = decoder.next(after: j &+ 1)
         }
     }
 
