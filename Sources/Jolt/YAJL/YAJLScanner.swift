@@ -99,13 +99,8 @@ enum YAJLScanner {
         // unfinished token at the end of the input is no token: it accepts
         // `[1] "abc` and `{} tru`. Only whitespace may follow the value.
         var i = state.pointee.lastEnd
-        while i < end {
-            switch p[i] {
-            case 0x20, 0x0A, 0x0D, 0x09: i &+= 1
-            default: return .rejected
-            }
-        }
-        return .accepted
+        SwiftScanner.skipWhitespace(p, &i, end)
+        return i == end ? .accepted : .rejected
     }
 
     /// Runs `body` on the state behind `context`, turning a thrown error into a
