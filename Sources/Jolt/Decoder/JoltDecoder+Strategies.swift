@@ -51,8 +51,20 @@ extension JoltDecoder {
         /// A number of milliseconds since 1970-01-01 UTC.
         case millisecondsSince1970
         /// An ISO 8601 string with date, time and time zone, such as
-        /// `2024-05-01T12:00:00Z` (no fractional seconds, as in Foundation).
+        /// `2024-05-01T12:00:00Z` or `2024-05-01T14:00:00.25+02:00`: exactly the
+        /// strings Foundation's `.iso8601` accepts, with the same dates, parsed
+        /// by Jolt's hand-written parser (Foundation's is asked only for rare
+        /// shapes, such as `2024-5-1T…` or a year before 1583).
         case iso8601
+        /// Jolt: ISO 8601 with or without fractional seconds, as
+        /// `Date.ISO8601FormatStyle(includingFractionalSeconds: true)` reads it
+        /// (`2024-05-01T12:00:00.250Z`); parsed like ``iso8601``.
+        case iso8601WithFractionalSeconds
+        /// Jolt: the first of these strategies that decodes the value wins
+        /// (`.anyOf([.iso8601, .millisecondsSince1970])` takes
+        /// `"2024-05-01T12:00:00Z"` and `1714564800000`); if none does, the error
+        /// is `dataCorrupted` at the value's path, naming each strategy's failure.
+        indirect case anyOf([DateDecodingStrategy])
         /// A string parsed by the given formatter.
         case formatted(DateFormatter)
         /// A closure that decodes the date from the decoder positioned at the value.

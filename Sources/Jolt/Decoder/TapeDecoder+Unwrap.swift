@@ -296,21 +296,36 @@ extension TapeDecoder {
     // MARK: Foundation types
 
     func unwrapDate<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K) throws -> Date {
+        try unwrapDate(at: i, extra, key, strategy: options.dateDecodingStrategy)
+    }
+
+    func unwrapDate<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K,
+                                  strategy: JoltDecoder.DateDecodingStrategy) throws -> Date {
         let e = entries[i]
         if e.rawKind == TapeKind.null.rawValue { throw valueNotFound(Date.self, extra, key) }
-        switch options.dateDecodingStrategy {
+        switch strategy {
         case .deferredToDate:
             return try with(index: i, extra: extra, key: key) { try Date(from: self) }
         case .secondsSince1970:
             return Date(timeIntervalSince1970: try unwrapDouble(at: i, extra, key))
         case .millisecondsSince1970:
             return Date(timeIntervalSince1970: try unwrapDouble(at: i, extra, key) / 1000.0)
-        case .iso8601:
-            let string = try unwrapString(at: i, extra, key)
-            guard let date = try? Date.ISO8601FormatStyle().parse(string) else {
-                throw corrupted("Expected date string to be ISO8601-formatted.", extra, key)
+        case .iso8601, .iso8601WithFractionalSeconds:
+            guard e.rawKind == TapeKind.string.rawValue else { throw wrongValue(String.self, e, extra, key) }
+            let fractional: Bool
+            if case .iso8601 = strategy { fractional = false } else { fractional = true }
+            let parse = { (bytes: UnsafeBufferPointer<UInt8>) in
+                DateParser.iso8601(bytes) ?? DateParser.foundationISO8601(bytes, fractionalSeconds: fractional)
             }
-            return date
+            let parsed: Date?
+            if e.isEscaped {
+                var string = StringDecoding.string(input + e.offset, count: e.length, escaped: true)
+                parsed = string.withUTF8(parse)
+            } else {
+                parsed = parse(UnsafeBufferPointer(start: input + e.offset, count: e.length))
+            }
+            guard let parsed else { throw corrupted("Expected date string to be ISO8601-formatted.", extra, key) }
+            return parsed
         case .formatted(let formatter):
             let string = try unwrapString(at: i, extra, key)
             guard let date = formatter.date(from: string) else {
@@ -319,6 +334,16 @@ extension TapeDecoder {
             return date
         case .custom(let closure):
             return try with(index: i, extra: extra, key: key) { try closure(self) }
+        case .anyOf(let strategies):
+            var failures: [String] = []
+            for candidate in strategies {
+                do {
+                    return try unwrapDate(at: i, extra, key, strategy: candidate)
+                } catch {
+                    failures.append(LossyDecoding.describe(error))
+                }
+            }
+            throw corrupted("Date matched none of \(strategies.count) strategies: \(failures.joined(separator: "; "))", extra, key)
         }
     }
 
