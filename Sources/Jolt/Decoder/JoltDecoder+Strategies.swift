@@ -82,6 +82,11 @@ extension JoltDecoder {
         case deferredToData
         /// A Base64 string. **The default.**
         case base64
+        /// Jolt: a URL-safe Base64 string (RFC 4648 §5: `-` and `_` for `+` and
+        /// `/`), padding optional, as JWTs write it.
+        case base64URL
+        /// Jolt: a hexadecimal string, two digits a byte, either case.
+        case hex
         /// A closure that decodes the data from the decoder positioned at the value.
         case custom(@Sendable (_ decoder: any Decoder) throws -> Data)
     }

@@ -363,6 +363,19 @@ extension TapeDecoder {
             }
             guard let data else { throw corrupted("Encountered Data is not valid Base64.", extra, key) }
             return data
+        case .base64URL, .hex:
+            guard e.rawKind == TapeKind.string.rawValue else { throw typeMismatch(String.self, e, extra, key) }
+            let format: BinaryCoding.Format
+            if case .hex = options.dataDecodingStrategy { format = .hex } else { format = .base64URL }
+            let bytes: [UInt8]?
+            if e.isEscaped {
+                var string = StringDecoding.string(input + e.offset, count: e.length, escaped: true)
+                bytes = string.withUTF8 { format.decode($0) }
+            } else {
+                bytes = format.decode(UnsafeBufferPointer(start: input + e.offset, count: e.length))
+            }
+            guard let bytes else { throw corrupted("Encountered Data is not valid \(format.name).", extra, key) }
+            return Data(bytes)
         case .custom(let closure):
             return try with(index: i, extra: extra, key: key) { try closure(self) }
         }
