@@ -1,0 +1,84 @@
+extension TapeDecoder {
+    /// The ``JSONValue`` at tape index `i`, built from the tape: number text as
+    /// written, members in document order, duplicate keys resolved by the
+    /// decode's ``JoltDecoder/DuplicateKeyPolicy`` (and reported when a report is
+    /// recorded).
+    func jsonValue(at i: Int) throws -> JSONValue {
+        var below: [any CodingKey] = []
+        return try jsonValue(at: i, below: &below)
+    }
+
+    /// `below`: the keys from this decoder's value down to `i`, a stack kept
+    /// for error paths.
+    private func jsonValue(at i: Int, below: inout [any CodingKey]) throws -> JSONValue {
+        let e = entries[i]
+        switch e.kind {
+        case .null: return .null
+        case .true: return .bool(true)
+        case .false: return .bool(false)
+        case .number:
+            return .number(JSONNumber(validatedText: String(
+                decoding: UnsafeBufferPointer(start: input + e.offset, count: e.length), as: UTF8.self)))
+        case .string, .key:
+            return .string(StringDecoding.string(input + e.offset, count: e.length, escaped: e.isEscaped))
+        case .array:
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(e.count)
+            var j = i &+ 1
+            while j < e.end {
+                below.append(JoltCodingKey.index(elements.count))
+                elements.append(try jsonValue(at: j, below: &below))
+                below.removeLast()
+                j = next(after: j)
+            }
+            return .array(elements)
+        case .object:
+            return .object(try jsonObject(at: i, below: &below))
+        }
+    }
+
+    private func jsonObject(at i: Int, below: inout [any CodingKey]) throws -> JSONObject {
+        let e = entries[i]
+        var keys: [String] = [], values: [JSONValue] = []
+        keys.reserveCapacity(e.count)
+        values.reserveCapacity(e.count)
+        // Positions by key, only once an object is large enough for a scan to cost.
+        var positions: [String: Int]?
+        var j = i &+ 1
+        while j < e.end {
+            let key = keyString(at: j)
+            let existing: Int? = positions.map { $0[key] } ?? keys.firstIndex(of: key)
+            if let existing {
+                switch context.duplicateKeyPolicy {
+                case .reject:
+                    throw context.duplicateKeyError(key, keyIndex: j, path: path + below)
+                case .useLast:
+                    below.append(JoltCodingKey.string(key))
+                    values[existing] = try jsonValue(at: j &+ 1, below: &below)
+                    below.removeLast()
+                case .useFirst:
+                    break
+                }
+                if context.isReporting {
+                    let policy = context.duplicateKeyPolicy == .useLast ? "last" : "first"
+                    context.record(JoltDecodeReport.Issue(
+                        kind: .duplicateKey, codingPath: (path + below + [JoltCodingKey.string(key)]).map(JoltPathComponent.init),
+                        reason: "key \"\(key)\" appears more than once; the \(policy) is used",
+                        offset: context.offset(of: j)))
+                }
+            } else {
+                keys.append(key)
+                below.append(JoltCodingKey.string(key))
+                values.append(try jsonValue(at: j &+ 1, below: &below))
+                below.removeLast()
+                if positions != nil {
+                    positions![key] = keys.count - 1
+                } else if keys.count > JSONObject.indexThreshold {
+                    positions = Dictionary(uniqueKeysWithValues: zip(keys, keys.indices))
+                }
+            }
+            j = next(after: j &+ 1)
+        }
+        return JSONObject(uniqueKeys: keys, values: values)
+    }
+}
