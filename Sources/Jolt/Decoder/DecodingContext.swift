@@ -33,6 +33,8 @@ final class DecodingContext {
     let hasKeyFallbacks: Bool
     /// Whether found members and keyed objects are recorded, to find unknown keys.
     let tracksKeys: Bool
+    /// `options.scalarConversion == .lenient`, read after a type mismatch.
+    let lenientScalars: Bool
     /// Tape indexes of member values some `init(from:)` asked for (when tracking keys).
     var askedValues = Set<Int>()
     /// Objects decoded through a keyed container, with their coding paths (when
@@ -58,6 +60,7 @@ final class DecodingContext {
         self.hasKeyMappings = !options.keyMappings.isEmpty
         self.hasKeyFallbacks = options.keyPathSeparator != nil || !options.keyMappings.isEmpty
         self.tracksKeys = options.unknownKeyPolicy == .reject || (options.unknownKeyPolicy == .report && reporting)
+        self.lenientScalars = options.scalarConversion == .lenient
         self.issues = reporting ? [] : nil
         self.isReporting = reporting
         inputCell = .allocate(capacity: 1)

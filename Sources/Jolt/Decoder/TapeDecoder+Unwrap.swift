@@ -135,14 +135,13 @@ extension TapeDecoder {
         let e = entries[i]
         if e.rawKind == TapeKind.true.rawValue { return true }
         if e.rawKind == TapeKind.false.rawValue { return false }
-        // Foundation reports null as a type mismatch for Bool.
-        throw typeMismatch(Bool.self, e, extra, key)
+        return try lenientBool(at: i, extra, key)
     }
 
     @inline(__always)
     func unwrapString<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K) throws -> String {
         let e = entries[i]
-        guard e.rawKind == TapeKind.string.rawValue else { throw wrongValue(String.self, e, extra, key) }
+        guard e.rawKind == TapeKind.string.rawValue else { return try lenientString(at: i, extra, key) }
         return StringDecoding.string(input + e.offset, count: e.length, escaped: e.isEscaped)
     }
 
@@ -156,7 +155,7 @@ extension TapeDecoder {
     @inline(__always)
     func unwrapInteger<T: FixedWidthInteger, K: CodingKey>(_ type: T.Type, at i: Int, _ extra: [any CodingKey], _ key: K) throws -> T {
         let e = entries[i]
-        guard e.rawKind == TapeKind.number.rawValue else { throw wrongValue(T.self, e, extra, key) }
+        guard e.rawKind == TapeKind.number.rawValue else { return try lenientInteger(type, at: i, extra, key) }
         // Integer text (`-?digits`) that fits; parseInt64 and parseUInt64 give nil
         // at a fraction or exponent, which the slow path handles as Foundation does.
         let p = input + e.offset
@@ -254,7 +253,7 @@ extension TapeDecoder {
             if _fastPath(d.isFinite && (d != 0 || Self.isTrueZero(p, e.length))) { return d }
             throw notRepresentable(Double.self, e, extra, key)
         }
-        return try nonConformingFloat(Double.self, e, extra, key)
+        return try nonConformingFloat(Double.self, at: i, extra, key)
     }
 
     @inline(__always)
@@ -266,7 +265,7 @@ extension TapeDecoder {
             if f.isFinite && (f != 0 || Self.isTrueZero(p, e.length)) { return f }
             throw notRepresentable(Float.self, e, extra, key)
         }
-        return try nonConformingFloat(Float.self, e, extra, key)
+        return try nonConformingFloat(Float.self, at: i, extra, key)
     }
 
     /// The correctly rounded `Float` for number text. Rounding the correctly
@@ -282,7 +281,8 @@ extension TapeDecoder {
     }
 
     @inline(never)
-    func nonConformingFloat<T: BinaryFloatingPoint, K: CodingKey>(_ type: T.Type, _ e: TapeEntry, _ extra: [any CodingKey], _ key: K) throws -> T {
+    func nonConformingFloat<T: BinaryFloatingPoint, K: CodingKey>(_ type: T.Type, at i: Int, _ extra: [any CodingKey], _ key: K) throws -> T {
+        let e = entries[i]
         if e.rawKind == TapeKind.string.rawValue, !e.isEscaped,
            case .convertFromString(let positive, let negative, let nan) = options.nonConformingFloatDecodingStrategy {
             let raw = UnsafeBufferPointer(start: input + e.offset, count: e.length)
@@ -290,6 +290,7 @@ extension TapeDecoder {
             if negative.utf8.elementsEqual(raw) { return -T.infinity }
             if nan.utf8.elementsEqual(raw) { return T.nan }
         }
+        if let value = try lenientFloat(T.self, at: i, extra, key) { return value }
         throw wrongValue(T.self, e, extra, key)
     }
 
@@ -389,7 +390,7 @@ extension TapeDecoder {
 
     func unwrapDecimal<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K) throws -> Decimal {
         let e = entries[i]
-        guard e.rawKind == TapeKind.number.rawValue else { throw wrongValue(Decimal.self, e, extra, key) }
+        guard e.rawKind == TapeKind.number.rawValue else { return try lenientDecimal(at: i, extra, key) }
         let text = String(decoding: UnsafeBufferPointer(start: input + e.offset, count: e.length), as: UTF8.self)
         guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN else {
             throw notRepresentable(Decimal.self, e, extra, key)
