@@ -58,7 +58,7 @@ enum BinaryCoding {
     /// - Throws: Foundation's error for a non-string; `dataCorrupted` (at the
     ///   value's path) for text that is not in `format`.
     static func decode(_ format: Format, from decoder: any Decoder) throws -> [UInt8] {
-        if let tape = decoder as? TapeDecoder, let bytes = tape.withCurrentStringBytes({ format.decode($0) }) {
+        if let tape = TapeDecoder.of(decoder), let bytes = tape.withCurrentStringBytes({ format.decode($0) }) {
             if let bytes { return bytes }
         } else if !(decoder is TapeDecoder) {
             var string = try decoder.singleValueContainer().decode(String.self)

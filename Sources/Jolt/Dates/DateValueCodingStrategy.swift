@@ -80,7 +80,7 @@ extension DateStringCodingStrategy {
     }
 
     public static func decodeDate(from decoder: any Decoder) throws -> Date {
-        if let tape = decoder as? TapeDecoder, let date = tape.withCurrentStringBytes({ date(fromUTF8: $0) }) {
+        if let tape = TapeDecoder.of(decoder), let date = tape.withCurrentStringBytes({ date(fromUTF8: $0) }) {
             if let date { return date }
         } else if !(decoder is TapeDecoder) {
             var string = try decoder.singleValueContainer().decode(String.self)

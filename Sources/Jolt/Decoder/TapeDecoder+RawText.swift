@@ -10,3 +10,15 @@ extension TapeDecoder {
         return try string.withUTF8(body)
     }
 }
+
+extension TapeDecoder {
+    /// `decoder` as the ``TapeDecoder`` it is, or nil: a comparison of type
+    /// metadata instead of a dynamic cast (`as?` costs a `swift_dynamicCast` on
+    /// every property wrapper decode).
+    @inline(__always)
+    static func of(_ decoder: any Decoder) -> TapeDecoder? {
+        guard type(of: decoder) == TapeDecoder.self else { return nil }
+        func reinterpret<D: Decoder>(_ decoder: D) -> TapeDecoder { unsafeBitCast(decoder, to: TapeDecoder.self) }
+        return _openExistential(decoder, do: reinterpret)
+    }
+}

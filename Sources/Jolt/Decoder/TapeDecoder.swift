@@ -157,7 +157,10 @@ final class TapeDecoder: Decoder {
         index = i
         defer {
             index = savedIndex
-            path.removeLast(path.count &- savedCount)
+            // One key pushed is the common case: removeLast() is far cheaper than
+            // removeLast(_:), which goes through replaceSubrange.
+            let pushed = path.count &- savedCount
+            if pushed == 1 { path.removeLast() } else if pushed > 1 { path.removeLast(pushed) }
         }
         return try body()
     }

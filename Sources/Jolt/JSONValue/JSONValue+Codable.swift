@@ -7,7 +7,7 @@ extension JSONValue: Decodable {
     /// that of the `Int64`, `UInt64` or `Double` the decoder gives, and members
     /// come in the order of the container's `allKeys` (Foundation's is unordered).
     public init(from decoder: any Decoder) throws {
-        if let tape = decoder as? TapeDecoder {
+        if let tape = TapeDecoder.of(decoder) {
             self = try tape.jsonValue(at: tape.index)
             return
         }

@@ -21,7 +21,7 @@ extension Decoder {
     ///     dropped element).
     /// - Complexity: O(1) when no report is recorded (one type check).
     public func recordRecovery(_ kind: JoltDecodeReport.Issue.Kind, reason: String, at extraPath: [any CodingKey] = []) {
-        guard let tape = self as? TapeDecoder, tape.context.isReporting else { return }
+        guard let tape = TapeDecoder.of(self), tape.context.isReporting else { return }
         tape.context.record(JoltDecodeReport.Issue(
             kind: kind, codingPath: (tape.path + extraPath).map(JoltPathComponent.init), reason: reason,
             offset: tape.context.offset(of: tape.index)))
@@ -30,6 +30,6 @@ extension Decoder {
     /// Whether recoveries recorded through this decoder are kept (a ``JoltDecoder``
     /// decode that asked for a report): lets a caller skip building a reason.
     public var isRecordingRecoveries: Bool {
-        (self as? TapeDecoder)?.context.isReporting ?? false
+        TapeDecoder.of(self)?.context.isReporting ?? false
     }
 }
