@@ -398,6 +398,12 @@ if let twitter = files.first(where: { $0.name == "twitter" }) {
     print(keyTable.text() + "\n")
 }
 
+// Resilient values: dates through @DateValue vs Foundation's .iso8601.
+
+progress("decoding 10,000 dated records…")
+let dateTable = measureDateTable(options: options, backends: backends)
+print(dateTable.text() + "\n")
+
 // Scanner only: building the tape vs. a bare yajl parse with no-op callbacks.
 
 var scanTable = Table(
@@ -479,7 +485,8 @@ if let readmePath = options.readmePath {
     let method = "Interleaved runs; each number is the median iteration of at least \(options.minSamples) iterations "
         + "and \(options.minTime) s per file and decoder, after warm-up. MB/s = 10^6 bytes of JSON per second."
     let keySection = keyTable.rows.isEmpty ? [] : [keyTable.markdown(), ""]
-    let body = (header.map { $0 + "  " } + ["", method, "", decodeTable.markdown(), ""] + keySection + [scanTable.markdown()])
+    let body = (header.map { $0 + "  " } + ["", method, "", decodeTable.markdown(), ""] + keySection
+        + [dateTable.markdown(), "", scanTable.markdown()])
         .joined(separator: "\n")
     do { try writeReadme(readmePath, body: body) } catch { fail("cannot write \(readmePath): \(error)") }
 }
