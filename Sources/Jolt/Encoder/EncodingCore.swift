@@ -22,6 +22,8 @@ final class EncodingCore {
         var id: Int
         var memberBase: Int
         var component: String?
+        /// The key-path objects this object already closed (their keys).
+        var closedComponents: [String]? = nil
     }
 
     /// A member of an open object, recorded for `.sortedKeys`: where it starts in
@@ -159,6 +161,9 @@ final class EncodingCore {
         }
         writer.write(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
         topID = frames.last?.id ?? 0
+        if let component = frame.component {
+            frames[level - 1].closedComponents = (frames[level - 1].closedComponents ?? []) + [component]
+        }
     }
 
     /// Makes the container `id` at `index` the innermost one, closing those above
@@ -241,6 +246,16 @@ final class EncodingCore {
         }
         closeFrames(downTo: depth + 1)
         for component in components[matched..<(components.count - 1)] {
+            // The object for this prefix was written and closed already: a second
+            // one would repeat the key.
+            if frames[frames.count - 1].closedComponents?.contains(component) == true {
+                if failure == nil {
+                    failure = EncodingError.invalidValue(components.joined(separator: "."), EncodingError.Context(
+                        codingPath: path,
+                        debugDescription: "Keys under the path prefix \"\(component)\" were encoded apart: JoltEncoder writes in one pass, so keys sharing a prefix must be encoded one after the other."))
+                }
+                return false
+            }
             writeKey(component)
             _ = openFrame(isObject: true, component: component)
         }

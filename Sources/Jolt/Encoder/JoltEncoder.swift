@@ -83,9 +83,11 @@ public final class JoltEncoder: Sendable {
     /// objects, the shape ``JoltDecoder/keyPathSeparator`` reads: with `"."`,
     /// the keys `"location.city"` and `"location.zip"` of one object write
     /// `{"location":{"city":…,"zip":…}}`. Keys sharing a prefix are merged into
-    /// one object when they are encoded one after the other (as synthesized
-    /// `Encodable` does for properties declared together). Default nil: keys are
-    /// never split, as in Foundation.
+    /// one object when they are encoded one after the other (synthesized
+    /// `Encodable` encodes properties in declaration order); keys under a prefix
+    /// whose object was already closed throw `EncodingError.invalidValue`
+    /// rather than repeat the key. Default nil: keys are never split, as in
+    /// Foundation.
     ///
     /// ```swift
     /// struct Place: Codable {

@@ -154,6 +154,10 @@ enum EncoderParityCases {
         return [
             .init(label: "key default", value: Camel()),
             .init(label: "key snake", value: Camel(), foundation: { $0.keyEncodingStrategy = .convertToSnakeCase }, jolt: { $0.keyEncodingStrategy = .convertToSnakeCase }),
+            .init(label: "key snake, tricky keys",
+                  value: KeyedBag(members: [("URL", 1), ("myURLKey", 2), ("_oneTwo_", 3), ("a", 4), ("ABCdef", 5), ("aBC", 6),
+                                            ("snake_Case", 7), ("ÜberCool", 8), ("x1Y2", 9), ("__", 10), ("", 11), ("aǅb", 12)]),
+                  foundation: { $0.keyEncodingStrategy = .convertToSnakeCase }, jolt: { $0.keyEncodingStrategy = .convertToSnakeCase }),
             .init(label: "key snake, enum-keyed dictionary", value: [DictKey.firstKey: 1],
                   foundation: { $0.keyEncodingStrategy = .convertToSnakeCase }, jolt: { $0.keyEncodingStrategy = .convertToSnakeCase }),
             .init(label: "key snake, superEncoder", value: Dog(), foundation: { $0.keyEncodingStrategy = .convertToSnakeCase }, jolt: { $0.keyEncodingStrategy = .convertToSnakeCase }),
