@@ -40,6 +40,7 @@ extension EncodingCore {
     /// opened are closed afterwards.
     @inline(__always)
     func encodeNested<T: Encodable>(_ value: T, key: some CodingKey, pathCount: Int, extraPath: [any CodingKey]) throws {
+        if try writeDirectly(value, key: key, pathCount: pathCount, extraPath: extraPath) { return }
         if path.count != pathCount { path.removeSubrange(min(pathCount, path.count)...) }
         if !extraPath.isEmpty { path.append(contentsOf: extraPath) }
         path.append(key)
@@ -50,6 +51,74 @@ extension EncodingCore {
         closeFrames(downTo: depth)
         path.removeSubrange(min(pathCount, path.count)...)
         giveBack(slot)
+    }
+
+    /// Writes the common scalar types, and arrays of them, without a slot or a
+    /// container (generic code such as `Array.encode(to:)` reaches the generic
+    /// `encode` for every element). False for any other type.
+    @inline(__always)
+    func writeDirectly<T: Encodable>(_ value: T, key: some CodingKey, pathCount: Int, extraPath: [any CodingKey]) throws -> Bool {
+        if T.self == String.self {
+            writer.writeString(unsafeBitCast(value, to: String.self), escapeSlashes: escapeSlashes)
+        } else if T.self == Double.self {
+            try writeDouble(unsafeBitCast(value, to: Double.self), strategy: options.nonConformingFloatEncodingStrategy, slot: nil,
+                            key: key, extraPath: extraPath, pathCount: pathCount)
+        } else if T.self == Int.self {
+            writer.writeInteger(unsafeBitCast(value, to: Int.self))
+        } else if T.self == Bool.self {
+            if unsafeBitCast(value, to: Bool.self) { writer.write("true") } else { writer.write("false") }
+        } else if T.self == Int64.self {
+            writer.writeInteger(unsafeBitCast(value, to: Int64.self))
+        } else if T.self == Float.self {
+            try writeFloat(unsafeBitCast(value, to: Float.self), key: key, extraPath: extraPath, pathCount: pathCount)
+        } else if T.self == [Double].self {
+            try writeArray(unsafeBitCast(value, to: [Double].self), key: key, pathCount: pathCount, extraPath: extraPath) { core, element, index in
+                if element.isFinite {
+                    core.writer.writeDouble(element)
+                } else {
+                    try core.writeDouble(element, strategy: core.options.nonConformingFloatEncodingStrategy, slot: nil,
+                                         key: JoltCodingKey.index(index), extraPath: extraPath + [key], pathCount: pathCount)
+                }
+            }
+        } else if T.self == [Int].self {
+            try writeArray(unsafeBitCast(value, to: [Int].self), key: key, pathCount: pathCount, extraPath: extraPath) { core, element, _ in
+                core.writer.writeInteger(element)
+            }
+        } else if T.self == [String].self {
+            try writeArray(unsafeBitCast(value, to: [String].self), key: key, pathCount: pathCount, extraPath: extraPath) { core, element, _ in
+                core.writer.writeString(element, escapeSlashes: core.escapeSlashes)
+            }
+        } else if T.self == [Float].self {
+            try writeArray(unsafeBitCast(value, to: [Float].self), key: key, pathCount: pathCount, extraPath: extraPath) { core, element, index in
+                if element.isFinite {
+                    core.writer.writeFloat(element)
+                } else {
+                    try core.writeFloat(element, key: JoltCodingKey.index(index), extraPath: extraPath + [key], pathCount: pathCount)
+                }
+            }
+        } else {
+            return false
+        }
+        return true
+    }
+
+    /// An array of scalars, laid out as Foundation's writer lays out any array.
+    @inline(__always)
+    func writeArray<Element>(_ array: [Element], key: some CodingKey, pathCount: Int, extraPath: [any CodingKey],
+                             _ write: (EncodingCore, Element, Int) throws -> Void) throws {
+        let level = frames.count
+        writer.write(UInt8(ascii: "["))
+        for (index, element) in array.enumerated() {
+            if index > 0 { writer.write(UInt8(ascii: ",")) }
+            if pretty { writer.writeNewlineAndIndent(level + 1) }
+            try write(self, element, index)
+        }
+        if pretty {
+            if array.isEmpty { writer.write(UInt8(ascii: "\n")) }
+            writer.writeNewlineAndIndent(level)
+        }
+        writer.write(UInt8(ascii: "]"))
+        pendingToken = 0
     }
 
     func encodeDate(_ date: Date, _ slot: JoltByteEncoder) throws {

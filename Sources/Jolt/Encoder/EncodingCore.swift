@@ -263,10 +263,20 @@ final class EncodingCore {
         return true
     }
 
-    /// Starts an element of the array `id` at `index`.
+    /// Starts an element of the array `id` at `index` (`id` truncated to its low
+    /// `idBits` bits, as the unkeyed container keeps it).
     @inline(__always)
-    func beginArrayElement(_ index: Int, _ id: Int) -> Bool {
-        guard activate(index, id) else { return false }
+    func beginArrayElement(_ index: Int, _ id: Int, idBits: Int) -> Bool {
+        let mask = idBits >= 64 ? -1 : (1 << idBits) - 1
+        if pendingToken == 0 && id != 0 && topID & mask == id {
+            beginElement()
+            return true
+        }
+        guard index < frames.count, frames[index].id & mask == id else {
+            recordOutOfOrder()
+            return false
+        }
+        closeFrames(downTo: index + 1)
         beginElement()
         return true
     }

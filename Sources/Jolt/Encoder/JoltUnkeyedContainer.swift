@@ -4,23 +4,40 @@ import Foundation
 /// the output.
 struct JoltUnkeyedContainer: UnkeyedEncodingContainer {
     let core: EncodingCore
-    /// The array's place on the stack of open containers, and its id.
-    let index: Int
-    let id: Int
-    let pathCount: Int
+    /// The array's id (low 32 bits), its place on the stack of open containers
+    /// (16 bits) and `pathCount` (16 bits), packed so that the container fits
+    /// an existential's inline buffer (three words): no allocation per array.
+    private let packed: UInt64
     let extraPath: [any CodingKey]
+
+    /// The array's place on the stack of open containers.
+    var index: Int { Int(truncatingIfNeeded: (packed >> 32) & 0xFFFF) }
+    /// The array's id, truncated to 32 bits (0 for a dead container).
+    var id: Int { Int(truncatingIfNeeded: packed & 0xFFFF_FFFF) }
+    var pathCount: Int { Int(truncatingIfNeeded: packed >> 48) }
+
+    init(core: EncodingCore, index: Int, id: Int, pathCount: Int, extraPath: [any CodingKey]) {
+        self.core = core
+        self.extraPath = extraPath
+        if index < 0 || id < 0 {
+            packed = UInt64(UInt16(truncatingIfNeeded: pathCount)) << 48 | 0xFFFF << 32
+        } else {
+            packed = UInt64(UInt16(truncatingIfNeeded: pathCount)) << 48 | UInt64(UInt16(truncatingIfNeeded: index)) << 32
+                | UInt64(UInt32(truncatingIfNeeded: id))
+        }
+    }
 
     var codingPath: [any CodingKey] {
         Array(core.path.prefix(pathCount)) + extraPath
     }
 
     var count: Int {
-        index >= 0 && index < core.frames.count && core.frames[index].id == id ? core.frames[index].count : 0
+        index < core.frames.count && core.frames[index].id & 0xFFFF_FFFF == id ? core.frames[index].count : 0
     }
 
     @inline(__always)
     private func begin() throws {
-        if !core.beginArrayElement(index, id) { try fail() }
+        if !core.beginArrayElement(index, id, idBits: 32) { try fail() }
     }
 
     @inline(never)
@@ -103,7 +120,7 @@ struct JoltUnkeyedContainer: UnkeyedEncodingContainer {
     /// if nothing is encoded into it.
     mutating func superEncoder() -> any Encoder {
         let key = JoltCodingKey.index(count)
-        let ok = core.beginArrayElement(index, id)
+        let ok = core.beginArrayElement(index, id, idBits: 32)
         let encoder = JoltByteEncoder(core: core, depth: core.frames.count, token: core.nextToken, pathCount: pathCount)
         core.nextToken &+= 1
         encoder.extraPath = extraPath + [key]

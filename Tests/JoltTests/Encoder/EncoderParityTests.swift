@@ -210,6 +210,7 @@ final class EncoderParityTests: XCTestCase {
     func testCaseCount() {
         // Each case is compared in four layouts (plain, pretty, sorted, both).
         XCTAssertGreaterThanOrEqual(EncoderParityCases.all.count, 100)
+        print("EncoderParityTests: \(EncoderParityCases.all.count) cases, each in four layouts")
     }
 
     func testScalars() { run(EncoderParityCases.scalars) }
