@@ -4,6 +4,7 @@
 // benchmark dependencies never reach Jolt's users.
 //
 //   swift run -c release JoltCompare [--quick] [--filter NAME] [--write-readme ../README.md]
+//   swift build -c release --product JoltMallocCount             # malloc counts JoltCompare reports
 //   swift package --disable-sandbox benchmark                    # ordo-one suite
 //   Scripts/check-thresholds.sh                                  # malloc counts vs Thresholds/ (make bench-check)
 //
@@ -26,6 +27,7 @@ let package = Package(
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/ordo-one/malloc-interposer.git", .upToNextMajor(from: "1.5.0")),
     ],
     targets: [
         .executableTarget(
@@ -34,6 +36,14 @@ let package = Package(
                 .product(name: "Jolt", package: joltIdentity),
             ],
             path: "Sources/JoltCompare"
+        ),
+        .executableTarget(
+            name: "JoltMallocCount",
+            dependencies: [
+                .product(name: "Jolt", package: joltIdentity),
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+            ],
+            path: "Sources/JoltMallocCount"
         ),
         .executableTarget(
             name: "DecodingBenchmarks",

@@ -6,7 +6,8 @@
 import Foundation
 import Jolt
 
-/// One corpus file and type-erased decodes of it into its full-structure model.
+/// One corpus file and type-erased decodes of it into its full-structure model
+/// (and encodes of that model).
 struct CorpusFile: @unchecked Sendable {
     let name: String
     let data: Data
@@ -16,12 +17,20 @@ struct CorpusFile: @unchecked Sendable {
     let decodeJolt: (JoltDecoder) throws -> Void
     /// Decodes with both and compares the models; nil when equal, else why not.
     let crossCheck: (JoltDecoder) -> String?
+    /// Encodes the model (decoded once by Foundation, on first use) with
+    /// Foundation's `JSONEncoder`.
+    let encodeFoundation: (JSONEncoder) throws -> Data
+    /// Encodes the same model with a `JoltEncoder`.
+    let encodeJolt: (JoltEncoder) throws -> Data
 
     var byteCount: Int { data.count }
 
-    init<Model: Decodable & Equatable>(_ name: String, _ model: Model.Type, data: Data) {
+    init<Model: Codable & Equatable>(_ name: String, _ model: Model.Type, data: Data) {
         self.name = name
         self.data = data
+        let decoded = LazyModel<Model>(data: data)
+        encodeFoundation = { encoder in try encoder.encode(decoded.value()) }
+        encodeJolt = { encoder in try encoder.encode(decoded.value()) }
         decodeFoundation = { decoder in keep(try decoder.decode(Model.self, from: data)) }
         decodeJolt = { decoder in keep(try decoder.decode(Model.self, from: data)) }
         crossCheck = { jolt in
@@ -36,6 +45,23 @@ struct CorpusFile: @unchecked Sendable {
                 return "Jolt failed: \(error)"
             }
         }
+    }
+}
+
+/// A model decoded by Foundation the first time it is asked for.
+final class LazyModel<Model: Decodable>: @unchecked Sendable {
+    private let data: Data
+    private var model: Model?
+
+    init(data: Data) {
+        self.data = data
+    }
+
+    func value() throws -> Model {
+        if let model { return model }
+        let decoded = try JSONDecoder().decode(Model.self, from: data)
+        model = decoded
+        return decoded
     }
 }
 

@@ -1,6 +1,8 @@
 // JoltCompare: decoding throughput of Foundation's JSONDecoder and Jolt (each
-// backend) on the seven corpus files, decoded into their full-structure models,
-// plus a "scanner only" table (tape building vs. a bare yajl parse).
+// backend) on the seven corpus files, decoded into their full-structure models;
+// encoding throughput of Foundation's JSONEncoder and JoltEncoder on the same
+// models (with allocation counts from JoltMallocCount, when it is built); plus a
+// "scanner only" table (tape building vs. a bare yajl parse).
 //
 //   swift run -c release JoltCompare [--quick] [--filter NAME] [--write-readme PATH] [--corpus DIR]
 //
@@ -8,7 +10,8 @@
 // per round (in rotating order), after a warm-up; each keeps going until it has
 // measured at least `minTime` (0.3 s; 0.05 s with --quick) and `minSamples`
 // iterations. A contender's time is the median iteration. MB/s is 10^6 bytes
-// of input per second; ratios are against Foundation in the same run.
+// of input per second (for encoding: of Foundation's compact output); ratios are
+// against Foundation in the same run.
 
 @_spi(Benchmarks) import Jolt
 import Foundation
@@ -354,6 +357,113 @@ if files.count > 1 {
 }
 print(decodeTable.text() + "\n")
 
+// Encoding the full-structure models (decoded once by Foundation): default options,
+// and pretty-printed with sorted keys. Allocation counts come from JoltMallocCount,
+// a separate executable (it links a malloc interposer) in the same build folder.
+
+/// Per file: allocations of one encode with Foundation and with Jolt.
+func countMallocs() -> [String: (foundation: Int, jolt: Int)]? {
+    guard let executable = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("JoltMallocCount"),
+          FileManager.default.isExecutableFile(atPath: executable.path) else { return nil }
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = ["--corpus", corpusDirectory.path] + (options.filter.map { ["--filter", $0] } ?? [])
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    do { try process.run() } catch { return nil }
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    var counts: [String: (foundation: Int, jolt: Int)] = [:]
+    for line in String(decoding: output, as: UTF8.self).split(separator: "\n") {
+        let fields = line.split(separator: " ")
+        if fields.count == 4, fields[0] == "encode", let f = Int(fields[2]), let j = Int(fields[3]) {
+            counts[String(fields[1])] = (f, j)
+        }
+    }
+    return counts
+}
+
+progress("counting allocations (JoltMallocCount)…")
+let mallocCounts = countMallocs()
+var encodeTable = Table(
+    title: "Encoding full-structure models (MB/s of JSON written, higher is better; ×F = speed relative to Foundation's JSONEncoder; allocations per encode, default options)",
+    header: ["File", "Output", "Foundation", "Jolt", "×F", "Foundation pretty+sorted", "Jolt pretty+sorted", "×F", "mallocs Foundation", "mallocs Jolt"],
+    numeric: [false, true, true, true, true, true, true, true, true, true]
+)
+if mallocCounts == nil {
+    encodeTable.notes.append("mallocs: JoltMallocCount not found next to JoltCompare; build it with `swift build -c release --product JoltMallocCount` (make bench does).")
+}
+var encodeRatios: [[Double]] = [[], []]
+var encodeSpeeds: [[Double]] = [[], [], [], []]
+for file in files {
+    progress("encoding \(file.name)…")
+    var row = [file.name]
+    var size = 0
+    do { size = try file.encodeFoundation(JSONEncoder()).count } catch {
+        encodeTable.notes.append("error: \(file.name), Foundation: \(error)")
+    }
+    row.append(formatSize(size))
+    for (v, formatting) in [JoltEncoder.OutputFormatting(), [.prettyPrinted, .sortedKeys]].enumerated() {
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = JSONEncoder.OutputFormatting(rawValue: formatting.rawValue)
+        let jolt = JoltEncoder()
+        jolt.outputFormatting = formatting
+        var mark = ""
+        if formatting.contains(.sortedKeys) {
+            // Sorted output is deterministic: the bytes must be Foundation's.
+            let same = (try? file.encodeFoundation(foundation)) == (try? file.encodeJolt(jolt))
+            if !same {
+                mark = " (!)"
+                encodeTable.notes.append("(!) \(file.name): Jolt's pretty sorted output differs from Foundation's")
+            }
+        }
+        let outcomes = measure([
+            Contender(label: "Foundation", run: { keep(try file.encodeFoundation(foundation)) }),
+            Contender(label: "Jolt", run: { keep(try file.encodeJolt(jolt)) }),
+        ], options: options)
+        let speeds = outcomes.map { $0.median.map { megabytesPerSecond(size, $0) } }
+        row.append(speeds[0].map { format($0) } ?? "error")
+        row.append(speeds[1].map { format($0) + mark } ?? "error")
+        if let f = speeds[0], let j = speeds[1] {
+            encodeSpeeds[2 * v].append(f)
+            encodeSpeeds[2 * v + 1].append(j)
+            encodeRatios[v].append(j / f)
+            row.append(formatRatio(j / f))
+        } else {
+            row.append("–")
+        }
+        for (index, outcome) in outcomes.enumerated() {
+            if case .failed(let message) = outcome {
+                encodeTable.notes.append("error: \(file.name), \(index == 0 ? "Foundation" : "Jolt"): \(message)")
+            }
+        }
+    }
+    if let counts = mallocCounts?[file.name] {
+        row += [String(counts.foundation), String(counts.jolt)]
+    } else {
+        row += ["–", "–"]
+    }
+    encodeTable.rows.append(row)
+}
+if files.count > 1 {
+    var row = ["geometric mean", ""]
+    for v in 0..<2 {
+        row.append(geometricMean(encodeSpeeds[2 * v]).map { format($0) } ?? "–")
+        row.append(geometricMean(encodeSpeeds[2 * v + 1]).map { format($0) } ?? "–")
+        row.append(geometricMean(encodeRatios[v]).map { formatRatio($0) } ?? "–")
+    }
+    let counts = files.compactMap { mallocCounts?[$0.name] }
+    if counts.count == files.count {
+        row.append(geometricMean(counts.map { Double($0.foundation) }).map { format($0, digits: 0) } ?? "–")
+        row.append(geometricMean(counts.map { Double(max($0.jolt, 1)) }).map { format($0, digits: 0) } ?? "–")
+    } else {
+        row += ["–", "–"]
+    }
+    encodeTable.rows.append(row)
+}
+print(encodeTable.text() + "\n")
+
 // Key strategies: twitter.json into models whose coding keys are camelCase, matched
 // through `.convertFromSnakeCase` or through `KeyMappings`; both against
 // Foundation's `.convertFromSnakeCase` on the same models.
@@ -485,7 +595,7 @@ if let readmePath = options.readmePath {
     let method = "Interleaved runs; each number is the median iteration of at least \(options.minSamples) iterations "
         + "and \(options.minTime) s per file and decoder, after warm-up. MB/s = 10^6 bytes of JSON per second."
     let keySection = keyTable.rows.isEmpty ? [] : [keyTable.markdown(), ""]
-    let body = (header.map { $0 + "  " } + ["", method, "", decodeTable.markdown(), ""] + keySection
+    let body = (header.map { $0 + "  " } + ["", method, "", decodeTable.markdown(), "", encodeTable.markdown(), ""] + keySection
         + [dateTable.markdown(), "", scanTable.markdown()])
         .joined(separator: "\n")
     do { try writeReadme(readmePath, body: body) } catch { fail("cannot write \(readmePath): \(error)") }

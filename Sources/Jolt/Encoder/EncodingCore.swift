@@ -1,0 +1,395 @@
+import Foundation
+
+/// The state of one encode: the output buffer, the stack of open containers and
+/// the coding path. Containers write straight into the buffer; a container is
+/// closed (its bracket written) when a container below it writes again, when
+/// the value it belongs to is finished, or at the end.
+final class EncodingCore {
+    var writer: ByteWriter
+    let options: EncoderOptions
+    let pretty: Bool
+    let sortKeys: Bool
+    let escapeSlashes: Bool
+    let keyStrategyIsDefault: Bool
+    /// The key path separator, when keys are split.
+    let separator: String?
+    let hasMappings: Bool
+
+    /// An open container. `component` is set for the objects a key path opens.
+    struct Frame {
+        var isObject: Bool
+        var count: Int
+        var id: Int
+        var memberBase: Int
+        var component: String?
+        /// The key-path objects this object already closed (their keys).
+        var closedComponents: [String]? = nil
+    }
+
+    /// A member of an open object, recorded for `.sortedKeys`: where it starts in
+    /// the buffer (its key's opening quote) and how long the escaped key is.
+    struct Member {
+        var start: Int
+        var keyLength: Int
+        var keyEscaped: Bool
+    }
+
+    var frames: [Frame] = []
+    /// The id of the innermost open container, 0 when none.
+    var topID = 0
+    var nextID = 1
+    /// The token of the value slot waiting for a value at the current position
+    /// (after a key, an array separator, or at the start), 0 when none.
+    var pendingToken = 0
+    var nextToken = 1
+    var members: [Member] = []
+    var scratch: [UInt8] = []
+    /// The coding path of the value being encoded.
+    var path: [any CodingKey] = []
+    /// An error found where the `Encoder` API cannot throw; thrown at the end.
+    var failure: (any Error)?
+    var freeEncoders: [JoltByteEncoder] = []
+    var convertedKeys: [String: String] = [:]
+    lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
+
+    init(options: EncoderOptions, capacity: Int = 1024) {
+        self.options = options
+        writer = ByteWriter(capacity: capacity)
+        pretty = options.outputFormatting.contains(.prettyPrinted)
+        sortKeys = options.outputFormatting.contains(.sortedKeys)
+        escapeSlashes = !options.outputFormatting.contains(.withoutEscapingSlashes)
+        keyStrategyIsDefault = options.keyEncodingStrategy.isDefault
+        separator = options.keyPathSeparator
+        hasMappings = !options.keyMappings.isEmpty
+    }
+
+    deinit {
+        writer.deallocate()
+    }
+
+    // MARK: Top level
+
+    func encodeTopLevel<T: Encodable>(_ value: T) throws {
+        let slot = takeEncoder(pathCount: 0)
+        pendingToken = slot.token
+        try encodeGeneric(value, slot)
+        if let failure { throw failure }
+        if pendingToken != 0 {
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+        }
+        closeFrames(downTo: 0)
+        if let failure { throw failure }
+        giveBack(slot)
+    }
+
+    /// Clears the state after a value written at the top level (streaming).
+    func resetForNextValue() {
+        frames.removeAll(keepingCapacity: true)
+        members.removeAll(keepingCapacity: true)
+        path.removeAll(keepingCapacity: true)
+        topID = 0
+        pendingToken = 0
+        failure = nil
+    }
+
+    // MARK: Encoder slots
+
+    func takeEncoder(pathCount: Int) -> JoltByteEncoder {
+        let token = nextToken
+        nextToken &+= 1
+        if let encoder = freeEncoders.popLast() {
+            encoder.reset(depth: frames.count, token: token, pathCount: pathCount)
+            return encoder
+        }
+        return JoltByteEncoder(core: self, depth: frames.count, token: token, pathCount: pathCount)
+    }
+
+    func giveBack(_ encoder: consuming JoltByteEncoder) {
+        var encoder = encoder
+        if isKnownUniquelyReferenced(&encoder) {
+            encoder.extraPath = []
+            freeEncoders.append(encoder)
+        }
+    }
+
+    // MARK: Containers
+
+    /// Writes `{` or `[` for the slot waiting at the current position.
+    func openFrame(isObject: Bool, component: String? = nil) -> Int {
+        writer.write(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+        let id = nextID
+        nextID &+= 1
+        frames.append(Frame(isObject: isObject, count: 0, id: id, memberBase: members.count, component: component))
+        topID = id
+        pendingToken = 0
+        return id
+    }
+
+    /// Writes what stays pending as `{}` (Foundation's value for a value that
+    /// encodes nothing), then closes the containers above `depth`.
+    func closeFrames(downTo depth: Int) {
+        if pendingToken != 0 {
+            writeEmptyObject()
+        }
+        while frames.count > depth {
+            closeTopFrame()
+        }
+    }
+
+    func writeEmptyObject() {
+        pendingToken = 0
+        if pretty {
+            writer.write(UInt8(ascii: "{"), UInt8(ascii: "\n"))
+            writer.writeNewlineAndIndent(frames.count)
+            writer.write(UInt8(ascii: "}"))
+        } else {
+            writer.write(UInt8(ascii: "{"), UInt8(ascii: "}"))
+        }
+    }
+
+    func closeTopFrame() {
+        let frame = frames.removeLast()
+        let level = frames.count
+        if sortKeys && frame.isObject {
+            if frame.count > 1 { sortMembers(base: frame.memberBase, level: level) }
+            members.removeSubrange(frame.memberBase...)
+        }
+        if pretty {
+            if frame.count == 0 { writer.write(UInt8(ascii: "\n")) }
+            writer.writeNewlineAndIndent(level)
+        }
+        writer.write(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+        topID = frames.last?.id ?? 0
+        if let component = frame.component {
+            frames[level - 1].closedComponents = (frames[level - 1].closedComponents ?? []) + [component]
+        }
+    }
+
+    /// Makes the container `id` at `index` the innermost one, closing those above
+    /// it. False (and a recorded failure) if it was closed already.
+    @inline(__always)
+    func activate(_ index: Int, _ id: Int) -> Bool {
+        if pendingToken == 0 && topID == id { return true }
+        return activateSlow(index, id)
+    }
+
+    @inline(never)
+    func activateSlow(_ index: Int, _ id: Int) -> Bool {
+        guard index >= 0, index < frames.count, frames[index].id == id else {
+            recordOutOfOrder()
+            return false
+        }
+        closeFrames(downTo: index + 1)
+        return true
+    }
+
+    func recordOutOfOrder() {
+        if failure == nil {
+            failure = EncodingError.invalidValue((), EncodingError.Context(
+                codingPath: path,
+                debugDescription: "JoltEncoder writes JSON in one pass: a container or super encoder was used after a later value of its parent had been written. Encode each nested container's values before going on with its parent."))
+        }
+    }
+
+    /// The separator before the next element or member of the innermost container.
+    @inline(__always)
+    func beginElement() {
+        let index = frames.count &- 1
+        if frames[index].count > 0 { writer.write(UInt8(ascii: ",")) }
+        frames[index].count &+= 1
+        if pretty { writer.writeNewlineAndIndent(index &+ 1) }
+    }
+
+    /// Writes a member's key (escaped, with its colon) into the innermost object.
+    @inline(__always)
+    func writeKey(_ key: String) {
+        beginElement()
+        if sortKeys {
+            let start = writer.count
+            let escaped = writer.writeStringReturningEscaped(key, escapeSlashes: escapeSlashes)
+            members.append(Member(start: start, keyLength: writer.count - start - 2, keyEscaped: escaped))
+        } else {
+            writer.writeString(key, escapeSlashes: escapeSlashes)
+        }
+        if pretty {
+            writer.write(" : ")
+        } else {
+            writer.write(UInt8(ascii: ":"))
+        }
+    }
+
+    /// Starts a member of the object `id` at `index`: key paths open (or reuse)
+    /// the objects of their prefix. False if the container was closed already.
+    @inline(__always)
+    func beginMember(_ index: Int, _ id: Int, key: String, split: String?) -> Bool {
+        if let separator = split, key.contains(separator) {
+            return beginPathMember(index, id, components: key.components(separatedBy: separator))
+        }
+        guard activate(index, id) else { return false }
+        writeKey(key)
+        return true
+    }
+
+    func beginPathMember(_ index: Int, _ id: Int, components: [String]) -> Bool {
+        guard index >= 0, index < frames.count, frames[index].id == id else {
+            recordOutOfOrder()
+            return false
+        }
+        if pendingToken != 0 { writeEmptyObject() }
+        var depth = index
+        var matched = 0
+        while matched < components.count - 1, depth + 1 < frames.count,
+              let component = frames[depth + 1].component, component == components[matched] {
+            depth += 1
+            matched += 1
+        }
+        closeFrames(downTo: depth + 1)
+        for component in components[matched..<(components.count - 1)] {
+            // The object for this prefix was written and closed already: a second
+            // one would repeat the key.
+            if frames[frames.count - 1].closedComponents?.contains(component) == true {
+                if failure == nil {
+                    failure = EncodingError.invalidValue(components.joined(separator: "."), EncodingError.Context(
+                        codingPath: path,
+                        debugDescription: "Keys under the path prefix \"\(component)\" were encoded apart: JoltEncoder writes in one pass, so keys sharing a prefix must be encoded one after the other."))
+                }
+                return false
+            }
+            writeKey(component)
+            _ = openFrame(isObject: true, component: component)
+        }
+        writeKey(components[components.count - 1])
+        return true
+    }
+
+    /// Starts an element of the array `id` at `index` (`id` truncated to its low
+    /// `idBits` bits, as the unkeyed container keeps it).
+    @inline(__always)
+    func beginArrayElement(_ index: Int, _ id: Int, idBits: Int) -> Bool {
+        let mask = idBits >= 64 ? -1 : (1 << idBits) - 1
+        if pendingToken == 0 && id != 0 && topID & mask == id {
+            beginElement()
+            return true
+        }
+        guard index < frames.count, frames[index].id & mask == id else {
+            recordOutOfOrder()
+            return false
+        }
+        closeFrames(downTo: index + 1)
+        beginElement()
+        return true
+    }
+
+    // MARK: Sorting
+
+    /// Reorders the members of the object being closed by the UTF-8 bytes of their
+    /// keys, keeping the last of equal keys (Foundation's dictionary keeps the last
+    /// value written).
+    func sortMembers(base: Int, level: Int) {
+        let n = members.count - base
+        let separatorLength = pretty ? 2 + 2 * (level + 1) : 1
+        let regionStart = members[base].start
+        let regionEnd = writer.count
+        let buffer = writer.base
+
+        func keyBytes(_ m: Member) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(start: buffer + m.start + 1, count: m.keyLength)
+        }
+        func compare(_ a: Member, _ b: Member) -> Int {
+            if !a.keyEscaped && !b.keyEscaped {
+                return compareBytes(keyBytes(a), keyBytes(b))
+            }
+            let ua = unescape(keyBytes(a)), ub = unescape(keyBytes(b))
+            return ua.withUnsafeBufferPointer { pa in ub.withUnsafeBufferPointer { pb in compareBytes(pa, pb) } }
+        }
+        // Already strictly ascending: nothing to do.
+        var sorted = true
+        for i in base..<(members.count - 1) where compare(members[i], members[i + 1]) >= 0 {
+            sorted = false
+            break
+        }
+        if sorted { return }
+
+        var order = Array(0..<n)
+        order.sort { x, y in
+            let c = compare(members[base + x], members[base + y])
+            return c != 0 ? c < 0 : x < y
+        }
+        func end(_ i: Int) -> Int {
+            i + 1 < n ? members[base + i + 1].start - separatorLength : regionEnd
+        }
+        // Of equal keys keep the last one written (decided before the buffer is rewritten).
+        var kept: [Int] = []
+        kept.reserveCapacity(n)
+        for (position, i) in order.enumerated()
+        where position + 1 == order.count || compare(members[base + i], members[base + order[position + 1]]) != 0 {
+            kept.append(i)
+        }
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(start: buffer + regionStart, count: regionEnd - regionStart))
+        writer.count = regionStart
+        for (position, i) in kept.enumerated() {
+            if position > 0 {
+                writer.write(UInt8(ascii: ","))
+                if pretty { writer.writeNewlineAndIndent(level + 1) }
+            }
+            let start = members[base + i].start - regionStart
+            let length = end(i) - members[base + i].start
+            scratch.withUnsafeBufferPointer { writer.write(UnsafeBufferPointer(rebasing: $0[start..<(start + length)])) }
+        }
+    }
+}
+
+@inline(__always)
+func compareBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+    let n = min(a.count, b.count)
+    if n > 0 {
+        let c = memcmp(a.baseAddress!, b.baseAddress!, n)
+        if c != 0 { return Int(c) }
+    }
+    return a.count - b.count
+}
+
+/// The UTF-8 bytes of an escaped JSON string body as written by ``ByteWriter``.
+func unescape(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var i = 0
+    while i < bytes.count {
+        let b = bytes[i]
+        guard b == UInt8(ascii: "\\"), i + 1 < bytes.count else {
+            out.append(b)
+            i += 1
+            continue
+        }
+        let e = bytes[i + 1]
+        i += 2
+        switch e {
+        case UInt8(ascii: "b"): out.append(0x08)
+        case UInt8(ascii: "f"): out.append(0x0C)
+        case UInt8(ascii: "n"): out.append(0x0A)
+        case UInt8(ascii: "r"): out.append(0x0D)
+        case UInt8(ascii: "t"): out.append(0x09)
+        case UInt8(ascii: "u"):
+            // Only \u00XX is written.
+            var value: UInt8 = 0
+            for k in 2..<4 where i + k < bytes.count {
+                let h = bytes[i + k]
+                value = value << 4 | (h <= UInt8(ascii: "9") ? h - UInt8(ascii: "0") : h - UInt8(ascii: "a") + 10)
+            }
+            out.append(value)
+            i += 4
+        default: out.append(e)
+        }
+    }
+    return out
+}
+
+extension ByteWriter {
+    @inline(__always)
+    mutating func writeStringReturningEscaped(_ string: String, escapeSlashes: Bool) -> Bool {
+        var string = string
+        return string.withUTF8 { writeQuoted($0, escapeSlashes: escapeSlashes) }
+    }
+}

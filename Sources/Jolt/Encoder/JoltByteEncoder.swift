@@ -1,0 +1,166 @@
+import Foundation
+
+/// The `Encoder` a value's `encode(to:)` receives: one slot in the output (the
+/// top-level value, a member's value or an array element). It is also the
+/// slot's single value container. Slots are reused from one value to the next
+/// unless `encode(to:)` kept a reference.
+final class JoltByteEncoder: Encoder, SingleValueEncodingContainer {
+    let core: EncodingCore
+    /// The number of open containers when the slot was made (its nesting level).
+    var depth: Int
+    /// Identifies the slot while it waits for its value (`core.pendingToken`).
+    var token: Int
+    /// The coding path: the first `pathCount` keys of `core.path`, then `extraPath`.
+    var pathCount: Int
+    var extraPath: [any CodingKey] = []
+    /// The container the slot's value opened, once it did.
+    var frameID = 0
+    var frameIndex = 0
+    var frameIsObject = false
+    /// Keys of this value's keyed container bypass the key encoding strategy.
+    var rawKeys = false
+    /// Alternative keys for the type being encoded in this slot.
+    var mappings: [String: [String]]?
+
+    init(core: EncodingCore, depth: Int, token: Int, pathCount: Int) {
+        self.core = core
+        self.depth = depth
+        self.token = token
+        self.pathCount = pathCount
+    }
+
+    @inline(__always)
+    func reset(depth: Int, token: Int, pathCount: Int) {
+        self.depth = depth
+        self.token = token
+        self.pathCount = pathCount
+        frameID = 0
+        rawKeys = false
+        mappings = nil
+    }
+
+    var codingPath: [any CodingKey] {
+        Array(core.path.prefix(pathCount)) + extraPath
+    }
+
+    var userInfo: [CodingUserInfoKey: Any] {
+        core.options.userInfo.isEmpty ? [:] : core.userInfo
+    }
+
+    // MARK: Containers
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        if frameID != 0 {
+            // Asked again (a superclass encoding into the same encoder): the same object.
+            if frameIsObject, frameIndex < core.frames.count, core.frames[frameIndex].id == frameID {
+                return KeyedEncodingContainer(JoltKeyedContainer<Key>(
+                    core: core, index: frameIndex, id: frameID, pathCount: pathCount, extraPath: extraPath,
+                    rawKeys: rawKeys, mappings: mappings))
+            }
+            core.recordOutOfOrder()
+            return KeyedEncodingContainer(JoltKeyedContainer<Key>.dead(core))
+        }
+        guard core.pendingToken == token else {
+            core.recordOutOfOrder()
+            return KeyedEncodingContainer(JoltKeyedContainer<Key>.dead(core))
+        }
+        frameIndex = core.frames.count
+        frameID = core.openFrame(isObject: true)
+        frameIsObject = true
+        return KeyedEncodingContainer(JoltKeyedContainer<Key>(
+            core: core, index: frameIndex, id: frameID, pathCount: pathCount, extraPath: extraPath,
+            rawKeys: rawKeys, mappings: mappings))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        if frameID != 0 {
+            if !frameIsObject, frameIndex < core.frames.count, core.frames[frameIndex].id == frameID {
+                return JoltUnkeyedContainer(core: core, index: frameIndex, id: frameID, pathCount: pathCount, extraPath: extraPath)
+            }
+            core.recordOutOfOrder()
+            return JoltUnkeyedContainer(core: core, index: -1, id: -1, pathCount: pathCount, extraPath: extraPath)
+        }
+        guard core.pendingToken == token else {
+            core.recordOutOfOrder()
+            return JoltUnkeyedContainer(core: core, index: -1, id: -1, pathCount: pathCount, extraPath: extraPath)
+        }
+        frameIndex = core.frames.count
+        frameID = core.openFrame(isObject: false)
+        frameIsObject = false
+        return JoltUnkeyedContainer(core: core, index: frameIndex, id: frameID, pathCount: pathCount, extraPath: extraPath)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        self
+    }
+
+    // MARK: Single value
+
+    /// Throws unless the slot is still waiting for its value.
+    @inline(__always)
+    func checkCanEncode() throws {
+        if core.pendingToken != token { try cannotEncode() }
+    }
+
+    @inline(never)
+    func cannotEncode() throws {
+        if let failure = core.failure { throw failure }
+        throw EncodingError.invalidValue((), EncodingError.Context(
+            codingPath: codingPath,
+            debugDescription: "Attempt to encode value through single value container when previously value already encoded."))
+    }
+
+    func encodeNil() throws {
+        try checkCanEncode()
+        core.writer.write("null")
+        core.pendingToken = 0
+    }
+
+    func encode(_ value: Bool) throws {
+        try checkCanEncode()
+        if value { core.writer.write("true") } else { core.writer.write("false") }
+        core.pendingToken = 0
+    }
+
+    func encode(_ value: String) throws {
+        try checkCanEncode()
+        core.writer.writeString(value, escapeSlashes: core.escapeSlashes)
+        core.pendingToken = 0
+    }
+
+    func encode(_ value: Double) throws {
+        try checkCanEncode()
+        try core.writeDouble(value, strategy: core.options.nonConformingFloatEncodingStrategy, slot: self, key: nil,
+                             extraPath: extraPath, pathCount: pathCount)
+    }
+
+    func encode(_ value: Float) throws {
+        try checkCanEncode()
+        try core.writeFloat(value, key: nil, extraPath: extraPath, pathCount: pathCount)
+    }
+
+    @inline(__always)
+    private func integer<T: FixedWidthInteger>(_ value: T) throws {
+        try checkCanEncode()
+        core.writer.writeInteger(value)
+        core.pendingToken = 0
+    }
+
+    func encode(_ value: Int) throws { try integer(value) }
+    func encode(_ value: Int8) throws { try integer(value) }
+    func encode(_ value: Int16) throws { try integer(value) }
+    func encode(_ value: Int32) throws { try integer(value) }
+    func encode(_ value: Int64) throws { try integer(value) }
+    func encode(_ value: Int128) throws { try integer(value) }
+    func encode(_ value: UInt) throws { try integer(value) }
+    func encode(_ value: UInt8) throws { try integer(value) }
+    func encode(_ value: UInt16) throws { try integer(value) }
+    func encode(_ value: UInt32) throws { try integer(value) }
+    func encode(_ value: UInt64) throws { try integer(value) }
+    func encode(_ value: UInt128) throws { try integer(value) }
+
+    func encode<T: Encodable>(_ value: T) throws {
+        try checkCanEncode()
+        try core.encodeGeneric(value, self)
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+
+/// A keyed container writing the members of one JSON object straight into the
+/// output.
+struct JoltKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let core: EncodingCore
+    /// The object's place on the stack of open containers, and its id.
+    let index: Int
+    let id: Int
+    let pathCount: Int
+    let extraPath: [any CodingKey]
+    let rawKeys: Bool
+    let mappings: [String: [String]]?
+
+    /// A container for a misuse already recorded: every write fails.
+    static func dead(_ core: EncodingCore) -> Self {
+        Self(core: core, index: -1, id: -1, pathCount: 0, extraPath: [], rawKeys: false, mappings: nil)
+    }
+
+    var codingPath: [any CodingKey] {
+        Array(core.path.prefix(pathCount)) + extraPath
+    }
+
+    @inline(__always)
+    private func begin(_ key: Key) throws {
+        let (name, split) = core.jsonKey(key, rawKeys: rawKeys, mappings: mappings, codingPath: { codingPath })
+        if !core.beginMember(index, id, key: name, split: split) { try fail() }
+    }
+
+    @inline(never)
+    private func fail() throws {
+        throw core.failure ?? EncodingError.invalidValue((), EncodingError.Context(codingPath: codingPath, debugDescription: "Invalid container."))
+    }
+
+    @inline(__always)
+    private var writeNull: Bool {
+        core.options.nilEncodingStrategy == .writeNull
+    }
+
+    mutating func encodeNil(forKey key: Key) throws {
+        try begin(key)
+        core.writer.write("null")
+    }
+
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        try begin(key)
+        if value { core.writer.write("true") } else { core.writer.write("false") }
+    }
+
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        try begin(key)
+        core.writer.writeString(value, escapeSlashes: core.escapeSlashes)
+    }
+
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        try begin(key)
+        try core.writeDouble(value, strategy: core.options.nonConformingFloatEncodingStrategy, slot: nil, key: key,
+                             extraPath: extraPath, pathCount: pathCount)
+    }
+
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        try begin(key)
+        try core.writeFloat(value, key: key, extraPath: extraPath, pathCount: pathCount)
+    }
+
+    @inline(__always)
+    private func integer<T: FixedWidthInteger>(_ value: T, _ key: Key) throws {
+        try begin(key)
+        core.writer.writeInteger(value)
+    }
+
+    mutating func encode(_ value: Int, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: Int128, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { try integer(value, key) }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        try begin(key)
+        try core.encodeNested(value, key: key, pathCount: pathCount, extraPath: extraPath)
+    }
+
+    // MARK: encodeIfPresent (nilEncodingStrategy)
+
+    @inline(__always)
+    private mutating func absent(_ key: Key) throws {
+        if writeNull { try encodeNil(forKey: key) }
+    }
+
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: Int128?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt128?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try absent(key) }
+    }
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try absent(key) }
+    }
+
+    // MARK: Nested containers
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        guard (try? begin(key)) != nil else { return KeyedEncodingContainer(JoltKeyedContainer<NestedKey>.dead(core)) }
+        let nestedID = core.openFrame(isObject: true)
+        return KeyedEncodingContainer(JoltKeyedContainer<NestedKey>(
+            core: core, index: core.frames.count - 1, id: nestedID, pathCount: pathCount, extraPath: extraPath + [key],
+            rawKeys: false, mappings: nil))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        guard (try? begin(key)) != nil else {
+            return JoltUnkeyedContainer(core: core, index: -1, id: -1, pathCount: pathCount, extraPath: extraPath)
+        }
+        let nestedID = core.openFrame(isObject: false)
+        return JoltUnkeyedContainer(core: core, index: core.frames.count - 1, id: nestedID, pathCount: pathCount, extraPath: extraPath + [key])
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        superEncoder(jsonKey: JoltCodingKey.superKey)
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        superEncoder(jsonKey: key)
+    }
+
+    /// A slot for the value at `key`, written where the object stands now. If
+    /// nothing is encoded into it, `{}` is written (as in Foundation).
+    private func superEncoder<K: CodingKey>(jsonKey key: K) -> any Encoder {
+        let (name, split) = core.jsonKey(key, rawKeys: rawKeys, mappings: nil, codingPath: { codingPath })
+        let ok = core.beginMember(index, id, key: name, split: split)
+        let encoder = JoltByteEncoder(core: core, depth: core.frames.count, token: core.nextToken, pathCount: pathCount)
+        core.nextToken &+= 1
+        encoder.extraPath = extraPath + [key]
+        if ok { core.pendingToken = encoder.token }
+        return encoder
+    }
+}

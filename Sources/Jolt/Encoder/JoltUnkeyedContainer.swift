@@ -1,0 +1,130 @@
+import Foundation
+
+/// An unkeyed container writing the elements of one JSON array straight into
+/// the output.
+struct JoltUnkeyedContainer: UnkeyedEncodingContainer {
+    let core: EncodingCore
+    /// The array's id (low 32 bits), its place on the stack of open containers
+    /// (16 bits) and `pathCount` (16 bits), packed so that the container fits
+    /// an existential's inline buffer (three words): no allocation per array.
+    private let packed: UInt64
+    let extraPath: [any CodingKey]
+
+    /// The array's place on the stack of open containers.
+    var index: Int { Int(truncatingIfNeeded: (packed >> 32) & 0xFFFF) }
+    /// The array's id, truncated to 32 bits (0 for a dead container).
+    var id: Int { Int(truncatingIfNeeded: packed & 0xFFFF_FFFF) }
+    var pathCount: Int { Int(truncatingIfNeeded: packed >> 48) }
+
+    init(core: EncodingCore, index: Int, id: Int, pathCount: Int, extraPath: [any CodingKey]) {
+        self.core = core
+        self.extraPath = extraPath
+        if index < 0 || id < 0 {
+            packed = UInt64(UInt16(truncatingIfNeeded: pathCount)) << 48 | 0xFFFF << 32
+        } else {
+            packed = UInt64(UInt16(truncatingIfNeeded: pathCount)) << 48 | UInt64(UInt16(truncatingIfNeeded: index)) << 32
+                | UInt64(UInt32(truncatingIfNeeded: id))
+        }
+    }
+
+    var codingPath: [any CodingKey] {
+        Array(core.path.prefix(pathCount)) + extraPath
+    }
+
+    var count: Int {
+        index < core.frames.count && core.frames[index].id & 0xFFFF_FFFF == id ? core.frames[index].count : 0
+    }
+
+    @inline(__always)
+    private func begin() throws {
+        if !core.beginArrayElement(index, id, idBits: 32) { try fail() }
+    }
+
+    @inline(never)
+    private func fail() throws {
+        throw core.failure ?? EncodingError.invalidValue((), EncodingError.Context(codingPath: codingPath, debugDescription: "Invalid container."))
+    }
+
+    mutating func encodeNil() throws {
+        try begin()
+        core.writer.write("null")
+    }
+
+    mutating func encode(_ value: Bool) throws {
+        try begin()
+        if value { core.writer.write("true") } else { core.writer.write("false") }
+    }
+
+    mutating func encode(_ value: String) throws {
+        try begin()
+        core.writer.writeString(value, escapeSlashes: core.escapeSlashes)
+    }
+
+    mutating func encode(_ value: Double) throws {
+        let key = JoltCodingKey.index(count)
+        try begin()
+        try core.writeDouble(value, strategy: core.options.nonConformingFloatEncodingStrategy, slot: nil, key: key,
+                             extraPath: extraPath, pathCount: pathCount)
+    }
+
+    mutating func encode(_ value: Float) throws {
+        let key = JoltCodingKey.index(count)
+        try begin()
+        try core.writeFloat(value, key: key, extraPath: extraPath, pathCount: pathCount)
+    }
+
+    @inline(__always)
+    private func integer<T: FixedWidthInteger>(_ value: T) throws {
+        try begin()
+        core.writer.writeInteger(value)
+    }
+
+    mutating func encode(_ value: Int) throws { try integer(value) }
+    mutating func encode(_ value: Int8) throws { try integer(value) }
+    mutating func encode(_ value: Int16) throws { try integer(value) }
+    mutating func encode(_ value: Int32) throws { try integer(value) }
+    mutating func encode(_ value: Int64) throws { try integer(value) }
+    mutating func encode(_ value: Int128) throws { try integer(value) }
+    mutating func encode(_ value: UInt) throws { try integer(value) }
+    mutating func encode(_ value: UInt8) throws { try integer(value) }
+    mutating func encode(_ value: UInt16) throws { try integer(value) }
+    mutating func encode(_ value: UInt32) throws { try integer(value) }
+    mutating func encode(_ value: UInt64) throws { try integer(value) }
+    mutating func encode(_ value: UInt128) throws { try integer(value) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        let key = JoltCodingKey.index(count)
+        try begin()
+        try core.encodeNested(value, key: key, pathCount: pathCount, extraPath: extraPath)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        let key = JoltCodingKey.index(count)
+        guard (try? begin()) != nil else { return KeyedEncodingContainer(JoltKeyedContainer<NestedKey>.dead(core)) }
+        let nestedID = core.openFrame(isObject: true)
+        return KeyedEncodingContainer(JoltKeyedContainer<NestedKey>(
+            core: core, index: core.frames.count - 1, id: nestedID, pathCount: pathCount, extraPath: extraPath + [key],
+            rawKeys: false, mappings: nil))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let key = JoltCodingKey.index(count)
+        guard (try? begin()) != nil else {
+            return JoltUnkeyedContainer(core: core, index: -1, id: -1, pathCount: pathCount, extraPath: extraPath)
+        }
+        let nestedID = core.openFrame(isObject: false)
+        return JoltUnkeyedContainer(core: core, index: core.frames.count - 1, id: nestedID, pathCount: pathCount, extraPath: extraPath + [key])
+    }
+
+    /// A slot for the next element, written where the array stands now; `{}`
+    /// if nothing is encoded into it.
+    mutating func superEncoder() -> any Encoder {
+        let key = JoltCodingKey.index(count)
+        let ok = core.beginArrayElement(index, id, idBits: 32)
+        let encoder = JoltByteEncoder(core: core, depth: core.frames.count, token: core.nextToken, pathCount: pathCount)
+        core.nextToken &+= 1
+        encoder.extraPath = extraPath + [key]
+        if ok { core.pendingToken = encoder.token }
+        return encoder
+    }
+}
