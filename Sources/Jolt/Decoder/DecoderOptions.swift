@@ -14,4 +14,5 @@ struct DecoderOptions: Sendable {
     var keyPathSeparator: String?
     var unknownKeyPolicy: JoltDecoder.UnknownKeyPolicy = .ignore
     var keyMappings = KeyMappings()
+    var polymorphicRegistries = PolymorphicRegistries()
 }
