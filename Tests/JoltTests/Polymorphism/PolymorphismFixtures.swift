@@ -128,8 +128,9 @@ enum AnyJSONDecoder {
 }
 
 /// Decodes `json` as `T` with every decoder of ``AnyJSONDecoder/all(_:)``;
-/// they must agree (compared by ``describe(_:)``). Returns Jolt's value.
+/// they must agree (compared by `comparable`, default ``describe(_:)``). Returns Jolt's value.
 func decodeEverywhere<T: Decodable>(_ type: T.Type, _ json: String, _ registries: PolymorphicRegistries,
+                                    comparable: (T) -> String = { describe($0) },
                                     file: StaticString = #filePath, line: UInt = #line) throws -> T {
     var first: (name: String, value: T)?
     for (name, decoder) in AnyJSONDecoder.all(registries) {
@@ -141,7 +142,7 @@ func decodeEverywhere<T: Decodable>(_ type: T.Type, _ json: String, _ registries
             throw error
         }
         if let first {
-            XCTAssertEqual(describe(value), describe(first.value), "\(name) differs from \(first.name)", file: file, line: line)
+            XCTAssertEqual(comparable(value), comparable(first.value), "\(name) differs from \(first.name)", file: file, line: line)
         } else {
             first = (name, value)
         }
