@@ -41,7 +41,7 @@ extension PolymorphicRegistry {
         while cursor < end {
             do {
                 result.append(try decoder.with(index: cursor, extra: [], key: JoltCodingKey.index(index)) {
-                    try decode(from: decoder)
+                    try decode(decoder)
                 })
             } catch where lossy {
                 recordDropped(index, error, in: decoder)

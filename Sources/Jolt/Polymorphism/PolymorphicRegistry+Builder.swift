@@ -1,3 +1,5 @@
+import Foundation
+
 extension PolymorphicRegistry {
     /// Collects the registrations of a ``PolymorphicRegistry``; ``build()`` makes
     /// the immutable registry. Use it directly for registries built from
@@ -59,7 +61,25 @@ extension PolymorphicRegistry {
         static func entry<T: Decodable & SendableMetatype>(
             _ type: T.Type, identifier: String?, _ upcast: @escaping @Sendable (T) -> Base
         ) -> Entry {
-            Entry(
+            // On the tape, `T(from:)` straight on the decoder, as `unwrap` would call
+            // it, unless `unwrap` treats `T` specially (Foundation's special types,
+            // `[String: V]`) or must record it as the current type (key mappings).
+            let special = T.self == Date.self || T.self == Data.self || T.self == URL.self || T.self == Decimal.self
+                || T.self is JoltStringDictionaryMarker.Type
+            let decodeOnTape: @Sendable (TapeDecoder) throws -> Base
+            if special {
+                decodeOnTape = { decoder in
+                    upcast(try decoder.unwrap(T.self, at: decoder.index, extra: [], key: NoKey()))
+                }
+            } else {
+                decodeOnTape = { decoder in
+                    if _slowPath(decoder.context.hasKeyMappings) {
+                        return upcast(try decoder.unwrap(T.self, at: decoder.index, extra: [], key: NoKey()))
+                    }
+                    return upcast(try T(from: decoder))
+                }
+            }
+            return Entry(
                 identifier: identifier,
                 typeName: "\(T.self)",
                 typeID: ObjectIdentifier(T.self),
@@ -67,7 +87,8 @@ extension PolymorphicRegistry {
                 // value, but a JoltDecoder then treats the value as a `T`
                 // (key mappings, special types) exactly as for a `T` property.
                 decode: { decoder in upcast(try decoder.singleValueContainer().decode(T.self)) },
-                decodeMember: { container, key in upcast(try container.decode(T.self, forKey: key)) })
+                decodeMember: { container, key in upcast(try container.decode(T.self, forKey: key)) },
+                decodeOnTape: decodeOnTape)
         }
 
         /// Checks the configuration: a non-empty discriminator path without empty

@@ -72,12 +72,22 @@ public final class PolymorphicRegistry<Base>: Sendable {
     let identifiersByType: [ObjectIdentifier: String]
     let discriminatorKeys: [JoltCodingKey]
     let payloadCodingKey: JoltCodingKey?
+    /// The identifiers' UTF-8, one after the other, for matching the
+    /// discriminator's bytes on the tape without making a `String`: identifier
+    /// `k` is `identifierBytes[identifierOffsets[k] ..< identifierOffsets[k + 1]]`
+    /// and decodes as `tableEntries[k]`. Empty when there are many identifiers.
+    let identifierBytes: [UInt8]
+    let identifierOffsets: [Int]
+    let tableEntries: [Entry]
+    /// The discriminator key's UTF-8, when the discriminator is a single key.
+    let discriminatorUTF8: [UInt8]?
     /// The concrete value inside a `Base` (the value itself for an existential,
     /// the associated value for a ``PolymorphicEnum``).
     let payloadOf: @Sendable (Base) -> Any
 
-    /// One registered type.
-    struct Entry: Sendable {
+    /// One registered type. A class, so that taking one from a table costs a
+    /// retain rather than a copy of its closures.
+    final class Entry: Sendable {
         let identifier: String?
         let typeName: String
         let typeID: ObjectIdentifier
@@ -85,6 +95,20 @@ public final class PolymorphicRegistry<Base>: Sendable {
         let decode: @Sendable (any Decoder) throws -> Base
         /// Decodes the value under `key` of the container as the type.
         let decodeMember: @Sendable (KeyedDecodingContainer<JoltCodingKey>, JoltCodingKey) throws -> Base
+        /// ``decode`` for the tape decoder, without the existential containers.
+        let decodeOnTape: @Sendable (TapeDecoder) throws -> Base
+
+        init(identifier: String?, typeName: String, typeID: ObjectIdentifier,
+             decode: @escaping @Sendable (any Decoder) throws -> Base,
+             decodeMember: @escaping @Sendable (KeyedDecodingContainer<JoltCodingKey>, JoltCodingKey) throws -> Base,
+             decodeOnTape: @escaping @Sendable (TapeDecoder) throws -> Base) {
+            self.identifier = identifier
+            self.typeName = typeName
+            self.typeID = typeID
+            self.decode = decode
+            self.decodeMember = decodeMember
+            self.decodeOnTape = decodeOnTape
+        }
     }
 
     init(builder: Builder) {
@@ -101,6 +125,20 @@ public final class PolymorphicRegistry<Base>: Sendable {
         self.identifiersByType = identifiersByType
         fallbackEntry = builder.fallbackEntry
         discriminatorKeys = builder.discriminatorPath.map { .string($0) }
+        var bytes: [UInt8] = []
+        var offsets = [0]
+        var tableEntries: [Entry] = []
+        if entries.count <= Self.identifierTableLimit {
+            for (identifier, entry) in entries.sorted(by: { $0.key < $1.key }) {
+                bytes += identifier.utf8
+                offsets.append(bytes.count)
+                tableEntries.append(entry)
+            }
+        }
+        identifierBytes = bytes
+        identifierOffsets = offsets
+        self.tableEntries = tableEntries
+        discriminatorUTF8 = builder.discriminatorPath.count == 1 ? Array(builder.discriminatorPath[0].utf8) : nil
         payloadCodingKey = builder.payloadKey.map { .string($0) }
         if Base.self is any PolymorphicEnum.Type {
             payloadOf = { value in (value as? any PolymorphicEnum)?.polymorphicPayload ?? value }
@@ -162,6 +200,12 @@ public final class PolymorphicRegistry<Base>: Sendable {
     /// }
     /// ```
     public func decode(from decoder: any Decoder) throws -> Base {
+        if let tape = decoder as? TapeDecoder { return try decode(tape) }
+        return try decodeThroughContainers(from: decoder)
+    }
+
+    /// ``decode(from:)`` through the `Decoder` protocol alone.
+    func decodeThroughContainers(from decoder: any Decoder) throws -> Base {
         let container = try decoder.container(keyedBy: JoltCodingKey.self)
         let identifier = try readDiscriminator(container)
         guard let entry = entries[identifier] else {

@@ -220,6 +220,50 @@ final class PolymorphicRegistryTests: XCTestCase {
         }
     }
 
+    func testEscapesDuplicatesAndLargeObjectsAgreeWithFoundation() throws {
+        let registries = PolymorphicRegistries(Registries.inline)
+        // An escaped value or key (Jolt reads those through its containers).
+        let escaped = try decodeEverywhere(Screen.self, #"{"items": [{"type": "te\u0078t", "text": "a"}, {"t\u0079pe": "text", "text": "b"}]}"#, registries)
+        XCTAssertEqual(escaped.items.compactMap { ($0 as? TextItem)?.text }, ["a", "b"])
+        // Duplicate discriminators: the first wins, as in Foundation; `.useLast` takes the last.
+        let duplicate = #"{"type": "text", "text": "t", "type": "image", "url": "u", "width": 1}"#
+        XCTAssertEqual(try decodeEverywhere(Polymorphic<any ViewItem>.self, duplicate, registries).wrappedValue as? TextItem, TextItem(text: "t"))
+        for backend in availableBackends {
+            let decoder = JoltDecoder()
+            decoder.backend = backend
+            decoder.register(Registries.inline)
+            decoder.duplicateKeyPolicy = .useLast
+            XCTAssertEqual(try decoder.decode(polymorphic: (any ViewItem).self, from: duplicate) as? ImageItem, ImageItem(url: "u", width: 1))
+            decoder.duplicateKeyPolicy = .reject
+            XCTAssertThrowsError(try decoder.decode(polymorphic: (any ViewItem).self, from: duplicate))
+        }
+        // A large object, the discriminator last; a discriminator that is null.
+        let members = (0..<100).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+        let large = try decodeEverywhere(Polymorphic<any ViewItem>.self, #"{\#(members), "text": "L", "type": "text"}"#, registries)
+        XCTAssertEqual(large.wrappedValue as? TextItem, TextItem(text: "L"))
+        let null = decodingErrorEverywhere(Polymorphic<any ViewItem>.self, #"{"type": null}"#, registries)
+        XCTAssertEqual(null?.kind, "valueNotFound")
+        XCTAssertEqual(null?.path, "type")
+        // The prefix of an identifier, and a longer value sharing it, are unknown.
+        XCTAssertEqual(decodingErrorEverywhere(Polymorphic<any ViewItem>.self, #"{"type": "tex"}"#, registries)?.kind, "dataCorrupted")
+        XCTAssertEqual(decodingErrorEverywhere(Polymorphic<any ViewItem>.self, #"{"type": "texts"}"#, registries)?.kind, "dataCorrupted")
+        XCTAssertEqual(decodingErrorEverywhere(Polymorphic<any ViewItem>.self, #"{"type": ""}"#, registries)?.kind, "dataCorrupted")
+    }
+
+    func testReportingDecodesTheSameAsPlainDecoding() throws {
+        // decodeWithReport goes through the containers, decode through the tape fast path.
+        let json = #"{"items": [{"type": "image", "url": "a", "width": 1}, {"text": "b", "type": "text"}, {"type": "video", "length": 2}]}"#
+        for backend in availableBackends {
+            let decoder = JoltDecoder()
+            decoder.backend = backend
+            decoder.register(Registries.inlineWithFallback)
+            let plain = try decoder.decode(Screen.self, from: json)
+            let (reported, report) = try decoder.decodeWithReport(Screen.self, from: json)
+            XCTAssertEqual(describe(plain.items), describe(reported.items))
+            XCTAssertEqual(report.issues.count, 1)
+        }
+    }
+
     // MARK: Encoding
 
     /// Decodes `json` with Jolt, encodes with Foundation's encoder (registries in
