@@ -72,15 +72,11 @@ public final class PolymorphicRegistry<Base>: Sendable {
     let identifiersByType: [ObjectIdentifier: String]
     let discriminatorKeys: [JoltCodingKey]
     let payloadCodingKey: JoltCodingKey?
-    /// The identifiers' UTF-8, one after the other, for matching the
-    /// discriminator's bytes on the tape without making a `String`: identifier
-    /// `k` is `identifierBytes[identifierOffsets[k] ..< identifierOffsets[k + 1]]`
-    /// and decodes as `tableEntries[k]`. Empty when there are many identifiers.
-    let identifierBytes: [UInt8]
-    let identifierOffsets: [Int]
+    /// Matches the discriminator on the tape (see `decode(_: TapeDecoder)`): nil
+    /// for a nested discriminator path, a payload under a key, or many identifiers.
+    let matcher: DiscriminatorMatcher?
+    /// The entries in the order of the matcher's identifiers.
     let tableEntries: [Entry]
-    /// The discriminator key's UTF-8, when the discriminator is a single key.
-    let discriminatorUTF8: [UInt8]?
     /// The concrete value inside a `Base` (the value itself for an existential,
     /// the associated value for a ``PolymorphicEnum``).
     let payloadOf: @Sendable (Base) -> Any
@@ -125,21 +121,15 @@ public final class PolymorphicRegistry<Base>: Sendable {
         self.identifiersByType = identifiersByType
         fallbackEntry = builder.fallbackEntry
         discriminatorKeys = builder.discriminatorPath.map { .string($0) }
-        var bytes: [UInt8] = []
-        var offsets = [0]
-        var tableEntries: [Entry] = []
-        if entries.count <= Self.identifierTableLimit {
-            for (identifier, entry) in entries.sorted(by: { $0.key < $1.key }) {
-                bytes += identifier.utf8
-                offsets.append(bytes.count)
-                tableEntries.append(entry)
-            }
-        }
-        identifierBytes = bytes
-        identifierOffsets = offsets
-        self.tableEntries = tableEntries
-        discriminatorUTF8 = builder.discriminatorPath.count == 1 ? Array(builder.discriminatorPath[0].utf8) : nil
         payloadCodingKey = builder.payloadKey.map { .string($0) }
+        let sorted = entries.sorted { $0.key < $1.key }
+        if builder.discriminatorPath.count == 1, builder.payloadKey == nil, entries.count <= DiscriminatorMatcher.identifierLimit {
+            matcher = DiscriminatorMatcher(key: builder.discriminatorPath[0], identifiers: sorted.map(\.key))
+            tableEntries = sorted.map(\.value)
+        } else {
+            matcher = nil
+            tableEntries = []
+        }
         if Base.self is any PolymorphicEnum.Type {
             payloadOf = { value in (value as? any PolymorphicEnum)?.polymorphicPayload ?? value }
         } else {
