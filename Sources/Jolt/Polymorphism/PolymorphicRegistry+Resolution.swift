@@ -1,7 +1,7 @@
 extension PolymorphicRegistry {
     /// The registry a decode uses for `Base`: the ``JoltDecoder``'s own, else the
-    /// one in `userInfo` (``PolymorphicRegistries/userInfoKey``), else
-    /// `fallback` (a ``PolymorphicEnum``'s own registry).
+    /// one in `userInfo` (``PolymorphicRegistries/userInfoKey``), else, for a
+    /// ``PolymorphicEnum``, the enum's own.
     ///
     /// - Throws: `DecodingError.dataCorrupted` at the decoder's path when there is none.
     static func resolve(from decoder: any Decoder) throws -> PolymorphicRegistry<Base> {
