@@ -42,7 +42,7 @@ extension PolymorphicRegistry {
         /// (it compiles only when `T` conforms), the case for an enum
         /// (`Block.image`). Registering one type under several identifiers makes
         /// aliases; encoding writes the first.
-        public mutating func register<T: Decodable & SendableMetatype>(
+        public mutating func register<T: PolymorphicDecodable>(
             _ type: T.Type, as identifier: String, _ upcast: @escaping @Sendable (T) -> Base
         ) {
             entries.append(Self.entry(type, identifier: identifier, upcast))
@@ -51,14 +51,15 @@ extension PolymorphicRegistry {
         /// Decodes the objects whose discriminator value nothing is registered for
         /// as `type` (from the whole object, discriminator included, also when
         /// payloads are under a key), instead of failing. Each use is recorded in
-        /// the decode report as `.unknownDiscriminator`.
-        public mutating func fallback<T: Decodable & SendableMetatype>(
+        /// the decode report as `.unknownDiscriminator`. A missing discriminator
+        /// is still `keyNotFound`.
+        public mutating func fallback<T: PolymorphicDecodable>(
             _ type: T.Type, _ upcast: @escaping @Sendable (T) -> Base
         ) {
             fallbackEntry = Self.entry(type, identifier: nil, upcast)
         }
 
-        static func entry<T: Decodable & SendableMetatype>(
+        static func entry<T: PolymorphicDecodable>(
             _ type: T.Type, identifier: String?, _ upcast: @escaping @Sendable (T) -> Base
         ) -> Entry {
             // On the tape, `T(from:)` straight on the decoder, as `unwrap` would call
@@ -88,7 +89,8 @@ extension PolymorphicRegistry {
                 // (key mappings, special types) exactly as for a `T` property.
                 decode: { decoder in upcast(try decoder.singleValueContainer().decode(T.self)) },
                 decodeMember: { container, key in upcast(try container.decode(T.self, forKey: key)) },
-                decodeOnTape: decodeOnTape)
+                decodeOnTape: decodeOnTape,
+                decodeMemberOnTape: { decoder, index, key in upcast(try decoder.unwrap(T.self, at: index, extra: [], key: key)) })
         }
 
         /// Checks the configuration: a non-empty discriminator path without empty

@@ -43,7 +43,7 @@
 ///
 /// ```swift
 /// extension PolymorphicRegistry.Builder where Base == any ViewItem {
-///     mutating func register<T: ViewItem & Decodable>(_ type: T.Type, as identifier: String) {
+///     mutating func register<T: ViewItem & PolymorphicDecodable>(_ type: T.Type, as identifier: String) {
 ///         register(type, as: identifier) { $0 }
 ///     }
 /// }
@@ -72,8 +72,8 @@ public final class PolymorphicRegistry<Base>: Sendable {
     let identifiersByType: [ObjectIdentifier: String]
     let discriminatorKeys: [JoltCodingKey]
     let payloadCodingKey: JoltCodingKey?
-    /// Matches the discriminator on the tape (see `decode(_: TapeDecoder)`): nil
-    /// for a nested discriminator path, a payload under a key, or many identifiers.
+    /// Finds and matches the discriminator on the tape (see `decode(_: TapeDecoder)`);
+    /// nil when there are many identifiers.
     let matcher: DiscriminatorMatcher?
     /// The entries in the order of the matcher's identifiers.
     let tableEntries: [Entry]
@@ -93,17 +93,22 @@ public final class PolymorphicRegistry<Base>: Sendable {
         let decodeMember: @Sendable (KeyedDecodingContainer<JoltCodingKey>, JoltCodingKey) throws -> Base
         /// ``decode`` for the tape decoder, without the existential containers.
         let decodeOnTape: @Sendable (TapeDecoder) throws -> Base
+        /// Decodes the member value at a tape index, under a key of the object
+        /// the decoder stands on, as the type.
+        let decodeMemberOnTape: @Sendable (TapeDecoder, Int, JoltCodingKey) throws -> Base
 
         init(identifier: String?, typeName: String, typeID: ObjectIdentifier,
              decode: @escaping @Sendable (any Decoder) throws -> Base,
              decodeMember: @escaping @Sendable (KeyedDecodingContainer<JoltCodingKey>, JoltCodingKey) throws -> Base,
-             decodeOnTape: @escaping @Sendable (TapeDecoder) throws -> Base) {
+             decodeOnTape: @escaping @Sendable (TapeDecoder) throws -> Base,
+             decodeMemberOnTape: @escaping @Sendable (TapeDecoder, Int, JoltCodingKey) throws -> Base) {
             self.identifier = identifier
             self.typeName = typeName
             self.typeID = typeID
             self.decode = decode
             self.decodeMember = decodeMember
             self.decodeOnTape = decodeOnTape
+            self.decodeMemberOnTape = decodeMemberOnTape
         }
     }
 
@@ -123,8 +128,9 @@ public final class PolymorphicRegistry<Base>: Sendable {
         discriminatorKeys = builder.discriminatorPath.map { .string($0) }
         payloadCodingKey = builder.payloadKey.map { .string($0) }
         let sorted = entries.sorted { $0.key < $1.key }
-        if builder.discriminatorPath.count == 1, builder.payloadKey == nil, entries.count <= DiscriminatorMatcher.identifierLimit {
-            matcher = DiscriminatorMatcher(key: builder.discriminatorPath[0], identifiers: sorted.map(\.key))
+        if entries.count <= DiscriminatorMatcher.identifierLimit {
+            matcher = DiscriminatorMatcher(path: builder.discriminatorPath, payloadKey: builder.payloadKey,
+                                           identifiers: sorted.map(\.key))
             tableEntries = sorted.map(\.value)
         } else {
             matcher = nil

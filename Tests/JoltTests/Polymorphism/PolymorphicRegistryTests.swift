@@ -50,6 +50,12 @@ final class PolymorphicRegistryTests: XCTestCase {
         let noKind = decodingErrorEverywhere(Screen.self, #"{"items": [{"meta": {}, "url": "c", "width": 2}]}"#, PolymorphicRegistries(Registries.nestedPath))
         XCTAssertEqual(noKind?.kind, "keyNotFound(kind)")
         XCTAssertEqual(noKind?.path, "items.[0].meta")
+        let notObject = decodingErrorEverywhere(Screen.self, #"{"items": [{"meta": "image", "url": "c", "width": 2}]}"#, PolymorphicRegistries(Registries.nestedPath))
+        XCTAssertEqual(notObject?.kind, "typeMismatch")
+        XCTAssertEqual(notObject?.path, "items.[0].meta")
+        let nestedNull = decodingErrorEverywhere(Screen.self, #"{"items": [{"meta": {"kind": null}}]}"#, PolymorphicRegistries(Registries.nestedPath))
+        XCTAssertEqual(nestedNull?.kind, "valueNotFound")
+        XCTAssertEqual(nestedNull?.path, "items.[0].meta.kind")
 
         // A key containing a dot, through the explicit path.
         var builder = PolymorphicRegistry<any ViewItem>.Builder(discriminatorPath: ["x.y"])

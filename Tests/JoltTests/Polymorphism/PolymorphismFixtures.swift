@@ -43,7 +43,7 @@ struct Square: Shape, Codable, Equatable { var side: Double }
 
 extension PolymorphicRegistry.Builder where Base == any ViewItem {
     /// The extension the registry's documentation suggests: `{ $0 }` written once.
-    mutating func register<T: ViewItem & Decodable>(_ type: T.Type, as identifier: String) {
+    mutating func register<T: ViewItem & PolymorphicDecodable>(_ type: T.Type, as identifier: String) {
         register(type, as: identifier) { $0 }
     }
 }
