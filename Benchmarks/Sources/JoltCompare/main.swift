@@ -1,8 +1,10 @@
 // JoltCompare: decoding throughput of Foundation's JSONDecoder and Jolt (each
 // backend) on the seven corpus files, decoded into their full-structure models;
 // encoding throughput of Foundation's JSONEncoder and JoltEncoder on the same
-// models (with allocation counts from JoltMallocCount, when it is built); plus a
-// "scanner only" table (tape building vs. a bare yajl parse).
+// models (with allocation counts from JoltMallocCount, when it is built); dates
+// through @DateValue (ValueWrapperTables.swift); a generated polymorphic array
+// decoded by its "type" (PolymorphicFeed.swift); plus a "scanner only" table
+// (tape building vs. a bare yajl parse).
 //
 //   swift run -c release JoltCompare [--quick] [--filter NAME] [--write-readme PATH] [--corpus DIR]
 //
@@ -35,7 +37,8 @@ struct Options {
         USAGE: JoltCompare [--quick] [--filter NAME] [--write-readme PATH] [--corpus DIR]
 
           --quick              short run (0.05 s per file and decoder instead of 0.3 s)
-          --filter NAME        only corpus files whose name contains NAME
+          --filter NAME        only corpus files whose name contains NAME (the polymorphic
+                               array runs when "polymorphic" contains NAME)
           --write-readme PATH  replace the text between <!-- bench:start --> and
                                <!-- bench:end --> in PATH with the tables in Markdown
                                (the section is appended if the markers are missing)
@@ -271,7 +274,10 @@ let files: [CorpusFile]
 do { files = try Corpus.load(from: corpusDirectory, filter: options.filter) } catch {
     fail("cannot read the corpus in \(corpusDirectory.path): \(error)")
 }
-if files.isEmpty { fail("no corpus file matches --filter \(options.filter ?? "")") }
+/// The polymorphic table (a generated array, not a corpus file) runs unless a
+/// filter excludes it.
+let runsPolymorphic = options.filter.map { "polymorphic".localizedCaseInsensitiveContains($0) } ?? true
+if files.isEmpty && !runsPolymorphic { fail("no corpus file matches --filter \(options.filter ?? "")") }
 
 let backends: [JoltBackend] = JoltBackend.isYAJLAvailable ? [.yajl, .swift] : [.swift]
 func backendName(_ backend: JoltBackend) -> String { backend == .yajl ? "yajl" : "swift" }
@@ -355,7 +361,7 @@ if files.count > 1 {
     }
     decodeTable.rows.append(row)
 }
-print(decodeTable.text() + "\n")
+if !files.isEmpty { print(decodeTable.text() + "\n") }
 
 // Encoding the full-structure models (decoded once by Foundation): default options,
 // and pretty-printed with sorted keys. Allocation counts come from JoltMallocCount,
@@ -514,6 +520,65 @@ progress("decoding 10,000 dated records…")
 let dateTable = measureDateTable(options: options, backends: backends)
 print(dateTable.text() + "\n")
 
+// Polymorphic: a generated array of 10,000 objects of four kinds, decoded to
+// [any FeedItem] by their "type". The baseline is Foundation with a hand-written
+// init(from:) that reads "type" first; every ×F is relative to it.
+
+var polymorphicTable = Table(
+    title: "Polymorphic array: \(PolymorphicFeed.count) objects of 4 kinds decoded to [any FeedItem] by \"type\" "
+        + "(MB/s; ×F = relative to Foundation with the hand-written init(from:))",
+    header: ["Decoded through", "Foundation"] + backends.flatMap { ["Jolt .\(backendName($0))", "×F"] },
+    numeric: [false, true] + backends.flatMap { _ in [true, true] }
+)
+if runsPolymorphic {
+    let data = PolymorphicFeed.generate()
+    progress("decoding a polymorphic array (\(formatSize(data.count)))…")
+    polymorphicTable.title += ", \(formatSize(data.count))"
+    let registries = PolymorphicRegistries(PolymorphicFeed.registry)
+    let foundationHandWritten = JSONDecoder()
+    let foundationRegistry = JSONDecoder()
+    foundationRegistry.userInfo[PolymorphicRegistries.userInfoKey] = registries
+    let joltDecoders = backends.map { backend -> JoltDecoder in
+        let decoder = JoltDecoder()
+        decoder.backend = backend
+        decoder.register(PolymorphicFeed.registry)
+        return decoder
+    }
+    typealias Decode = () throws -> [any FeedItem]
+    let variants: [(label: String, foundation: Decode, jolt: [Decode])] = [
+        ("hand-written init(from:)",
+         { try foundationHandWritten.decode([HandWrittenFeedItem].self, from: data).map(\.value) },
+         joltDecoders.map { decoder in { try decoder.decode([HandWrittenFeedItem].self, from: data).map(\.value) } }),
+        ("PolymorphicRegistry",
+         { try foundationRegistry.decode(PolymorphicArray<any FeedItem>.self, from: data).wrappedValue },
+         joltDecoders.map { decoder in { try decoder.decodeArray(polymorphic: (any FeedItem).self, from: data) } }),
+    ]
+    let expected = (try? variants[0].foundation()).map(PolymorphicFeed.fingerprint)
+    var baseline: Double?
+    for variant in variants {
+        var marks = [String](repeating: "", count: backends.count + 1)
+        for (index, decode) in ([variant.foundation] + variant.jolt).enumerated()
+        where (try? decode()).map(PolymorphicFeed.fingerprint) != expected || expected == nil {
+            marks[index] = " (!)"
+            polymorphicTable.notes.append("(!) \(variant.label), contender \(index): the items differ from Foundation's hand-written decode")
+        }
+        var contenders = [Contender(label: "Foundation", run: { keep(try variant.foundation()) })]
+        for (b, decode) in variant.jolt.enumerated() {
+            contenders.append(Contender(label: "Jolt .\(backendName(backends[b]))", run: { keep(try decode()) }))
+        }
+        let speeds = measure(contenders, options: options).map { $0.median.map { megabytesPerSecond(data.count, $0) } }
+        if baseline == nil { baseline = speeds[0] }
+        var row = [variant.label, (speeds[0].map { format($0) } ?? "error") + marks[0]]
+        for b in backends.indices {
+            row.append((speeds[b + 1].map { format($0) } ?? "error") + marks[b + 1])
+            if let speed = speeds[b + 1], let baseline { row.append(formatRatio(speed / baseline)) } else { row.append("–") }
+        }
+        polymorphicTable.rows.append(row)
+    }
+    polymorphicTable.notes.append("Foundation's PolymorphicRegistry row is Jolt's PolymorphicArray under JSONDecoder (registry in userInfo).")
+    print(polymorphicTable.text() + "\n")
+}
+
 // Scanner only: building the tape vs. a bare yajl parse with no-op callbacks.
 
 var scanTable = Table(
@@ -589,14 +654,15 @@ if files.count > 1 {
     }
     scanTable.rows.append(row)
 }
-print("\n" + scanTable.text())
+if !files.isEmpty { print("\n" + scanTable.text()) }
 
 if let readmePath = options.readmePath {
     let method = "Interleaved runs; each number is the median iteration of at least \(options.minSamples) iterations "
         + "and \(options.minTime) s per file and decoder, after warm-up. MB/s = 10^6 bytes of JSON per second."
     let keySection = keyTable.rows.isEmpty ? [] : [keyTable.markdown(), ""]
+    let polymorphicSection = polymorphicTable.rows.isEmpty ? [] : [polymorphicTable.markdown(), ""]
     let body = (header.map { $0 + "  " } + ["", method, "", decodeTable.markdown(), "", encodeTable.markdown(), ""] + keySection
-        + [dateTable.markdown(), "", scanTable.markdown()])
+        + [dateTable.markdown(), ""] + polymorphicSection + [scanTable.markdown()])
         .joined(separator: "\n")
     do { try writeReadme(readmePath, body: body) } catch { fail("cannot write \(readmePath): \(error)") }
 }

@@ -15,4 +15,5 @@ struct DecoderOptions: Sendable {
     var unknownKeyPolicy: JoltDecoder.UnknownKeyPolicy = .ignore
     var keyMappings = KeyMappings()
     var scalarConversion: JoltDecoder.ScalarConversion = .strict
+    var polymorphicRegistries = PolymorphicRegistries()
 }

@@ -29,6 +29,9 @@ public struct JoltDecodeReport: Sendable, Hashable, CustomStringConvertible {
             case valueConverted
             /// A raw value an enum does not know, decoded as its fallback case.
             case unknownEnumCase
+            /// A discriminator value no type is registered for, decoded as the
+            /// ``PolymorphicRegistry``'s fallback type.
+            case unknownDiscriminator
         }
 
         /// What kind of recovery.

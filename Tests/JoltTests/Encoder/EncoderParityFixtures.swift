@@ -130,7 +130,7 @@ struct SingleValueWrapper: Codable {
     }
 }
 
-enum Shape: Codable {
+enum EncodedShape: Codable {
     case circle(radius: Double)
     case rect(w: Int, h: Int)
     case none

@@ -117,7 +117,7 @@ enum EncoderParityCases {
             .init(label: "unkeyed superEncoder", value: UnkeyedSuper()),
             .init(label: "nested containers", value: NestedContainers()),
             .init(label: "single value wrapper", value: SingleValueWrapper(inner: AllScalars())),
-            .init(label: "enum with payloads", value: [Shape.circle(radius: 2), .rect(w: 1, h: 2), .none]),
+            .init(label: "enum with payloads", value: [EncodedShape.circle(radius: 2), .rect(w: 1, h: 2), .none]),
             .init(label: "dictionary many keys", value: Dictionary(uniqueKeysWithValues: (0..<40).map { ("key\($0)", $0) })),
             .init(label: "Int-keyed dictionary", value: [1: "a", 20: "b", 3: "c"]),
             .init(label: "enum-keyed dictionary", value: [DictKey.firstKey: 1, .secondKey: 2]),

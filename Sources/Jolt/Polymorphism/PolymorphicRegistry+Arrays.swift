@@ -1,0 +1,69 @@
+extension PolymorphicRegistry {
+    /// Decodes the array `decoder` stands on, each element by its
+    /// discriminator. With `lossy`, an element that does not decode is dropped
+    /// and recorded as `.droppedElement` with its index; otherwise its error is
+    /// thrown. Works with any `Decoder`.
+    ///
+    /// ```swift
+    /// init(from decoder: any Decoder) throws {
+    ///     items = try Self.registry.decodeArray(from: decoder, lossy: true)
+    /// }
+    /// ```
+    public func decodeArray(from decoder: any Decoder, lossy: Bool = false) throws -> [Base] {
+        if let tape = decoder as? TapeDecoder { return try decodeArray(tape, lossy: lossy) }
+        var container = try decoder.unkeyedContainer()
+        var result: [Base] = []
+        if let count = container.count { result.reserveCapacity(count) }
+        while !container.isAtEnd {
+            let index = container.currentIndex
+            // `superDecoder()` moves past the element whether it decodes or not.
+            let element = try container.superDecoder()
+            do {
+                result.append(try decode(from: element))
+            } catch where lossy {
+                recordDropped(index, error, in: decoder)
+            }
+        }
+        return result
+    }
+
+    /// ``decodeArray(from:lossy:)`` on the tape: the decoder steps onto each
+    /// element in turn (no decoder or container per element).
+    func decodeArray(_ decoder: TapeDecoder, lossy: Bool) throws -> [Base] {
+        let array = decoder.index
+        // The errors for null or a non-array value.
+        _ = try decoder.unkeyedContainer(at: array, extra: [])
+        let end = decoder.entries[array].end
+        var result: [Base] = []
+        result.reserveCapacity(decoder.entries[array].count)
+        var cursor = array &+ 1
+        var index = 0
+        while cursor < end {
+            do {
+                result.append(try decoder.with(index: cursor, extra: [], key: JoltCodingKey.index(index)) {
+                    try decode(decoder)
+                })
+            } catch where lossy {
+                recordDropped(index, error, in: decoder)
+            }
+            cursor = decoder.next(after: cursor)
+            index &+= 1
+        }
+        return result
+    }
+
+    func recordDropped(_ index: Int, _ error: any Error, in decoder: any Decoder) {
+        if decoder.isRecordingRecoveries {
+            decoder.recordRecovery(.droppedElement, reason: "element \(index) dropped: \(LossyDecoding.describe(error))",
+                                   at: [JoltCodingKey.index(index)])
+        }
+    }
+
+    /// Encodes `values` as an array, each with its discriminator (see ``encode(_:to:)``).
+    public func encodeArray(_ values: [Base], to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        for value in values {
+            try encode(value, to: container.superEncoder())
+        }
+    }
+}
