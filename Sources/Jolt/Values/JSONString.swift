@@ -12,7 +12,7 @@ import Foundation
 /// through the property (`settings.theme`); a syntax error is `dataCorrupted`
 /// at the property, with the ``JoltSyntaxError`` (offset, line and column within
 /// the string) underneath. Encoding writes the value's compact JSON text
-/// (`JSONEncoder` with sorted keys, so equal values give equal strings).
+/// (``JoltEncoder`` with sorted keys, so equal values give equal strings).
 ///
 /// ```swift
 /// struct Settings: Codable { var theme: String; var fontSize: Int }
@@ -74,7 +74,7 @@ extension JSONString: Decodable {
 
 extension JSONString: Encodable {
     public func encode(to encoder: any Encoder) throws {
-        let inner = JSONEncoder()
+        let inner = JoltEncoder()
         inner.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = try inner.encode(wrappedValue)
         var container = encoder.singleValueContainer()

@@ -65,6 +65,25 @@ final class PolymorphicWrapperTests: XCTestCase {
         XCTAssertEqual(String(decoding: try encoder.encode(feed), as: UTF8.self), #"{"items":[{"text":"A","type":"text"}]}"#)
     }
 
+    /// JoltEncoder writes the discriminator back exactly as JSONEncoder does
+    /// (the inline form merges the value's own members with the discriminator).
+    func testJoltEncoderWritesWhatJSONEncoderWrites() throws {
+        let json = #"{"main": {"type": "image", "url": "u", "width": 2}, "slots": {"a": {"type": "text", "text": "A"}}}"#
+        let card = try decodeEverywhere(Card.self, json, registries)
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = .sortedKeys
+        foundation.userInfo[PolymorphicRegistries.userInfoKey] = registries
+        let jolt = JoltEncoder()
+        jolt.outputFormatting = .sortedKeys
+        jolt.userInfo[PolymorphicRegistries.userInfoKey] = registries
+        XCTAssertEqual(String(decoding: try jolt.encode(card), as: UTF8.self),
+                       String(decoding: try foundation.encode(card), as: UTF8.self))
+        let feed = try decodeEverywhere(Feed.self, #"{"items": [{"type": "text", "text": "A"}, {"type": "image", "url": "v", "width": 1}]}"#, registries)
+        let encoded = try jolt.encode(feed)
+        XCTAssertEqual(String(decoding: encoded, as: UTF8.self), String(decoding: try foundation.encode(feed), as: UTF8.self))
+        XCTAssertEqual(describe(try decodeEverywhere(Feed.self, String(decoding: encoded, as: UTF8.self), registries)), describe(feed))
+    }
+
     func testLossyArrayDropsBadElementsIntoTheReport() throws {
         let json = #"""
         {"items": [{"type": "text", "text": "A"}, {"type": "video", "length": 1}, {"text": "no type"},
