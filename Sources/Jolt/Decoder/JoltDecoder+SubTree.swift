@@ -40,7 +40,7 @@ extension JoltDecoder {
     }
 
     func decode<T: Decodable>(_ type: T.Type, fromInput input: some JoltInput, at path: String, options: DecoderOptions) throws -> T {
-        try decodeCore(type, fromInput: input, at: path, options: options, reporting: false).0
+        try Self.decodeCore(type, fromInput: input, at: path, options: options, reporting: false).0
     }
 }
 

@@ -122,11 +122,11 @@ public final class JoltDecoder: Sendable {
     }
 
     func decode<T: Decodable>(_ type: T.Type, fromInput input: some JoltInput, options: DecoderOptions) throws -> T {
-        try decodeCore(type, fromInput: input, at: nil, options: options, reporting: false).0
+        try Self.decodeCore(type, fromInput: input, at: nil, options: options, reporting: false).0
     }
 
     /// Every decode: parse, walk to `path` if any, decode, then check unknown keys.
-    func decodeCore<T: Decodable>(_ type: T.Type, fromInput input: some JoltInput, at path: String?,
+    static func decodeCore<T: Decodable>(_ type: T.Type, fromInput input: some JoltInput, at path: String?,
                                   options: DecoderOptions, reporting: Bool) throws -> (T, JoltDecodeReport) {
         try input.withJoltBytes { bytes in
             let tape = try Self.parse(bytes, options: options)

@@ -14,27 +14,27 @@ extension JoltDecoder {
     ///
     /// - Throws: what `decode(_:from:)` throws.
     public func decodeWithReport<T: Decodable>(_ type: T.Type, from data: Data) throws -> (T, JoltDecodeReport) {
-        try decodeCore(type, fromInput: data, at: nil, options: options, reporting: true)
+        try Self.decodeCore(type, fromInput: data, at: nil, options: options, reporting: true)
     }
 
     /// `decodeWithReport(_:from:)` from UTF-8 bytes.
     public func decodeWithReport<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> (T, JoltDecodeReport) {
-        try decodeCore(type, fromInput: bytes, at: nil, options: options, reporting: true)
+        try Self.decodeCore(type, fromInput: bytes, at: nil, options: options, reporting: true)
     }
 
     /// `decodeWithReport(_:from:)` from a JSON string.
     public func decodeWithReport<T: Decodable>(_ type: T.Type, from string: String) throws -> (T, JoltDecodeReport) {
-        try decodeCore(type, fromInput: string, at: nil, options: options, reporting: true)
+        try Self.decodeCore(type, fromInput: string, at: nil, options: options, reporting: true)
     }
 
     /// `decodeWithReport(_:from:)` from bytes the caller owns.
     public func decodeWithReport<T: Decodable>(_ type: T.Type, from buffer: UnsafeRawBufferPointer) throws -> (T, JoltDecodeReport) {
-        try decodeCore(type, fromInput: buffer, at: nil, options: options, reporting: true)
+        try Self.decodeCore(type, fromInput: buffer, at: nil, options: options, reporting: true)
     }
 
     /// `decodeWithReport(_:from:)` of the sub-tree at `path` (see `decode(_:from:at:)`).
     public func decodeWithReport<T: Decodable>(_ type: T.Type, from data: Data, at path: String) throws -> (T, JoltDecodeReport) {
-        try decodeCore(type, fromInput: data, at: path, options: options, reporting: true)
+        try Self.decodeCore(type, fromInput: data, at: path, options: options, reporting: true)
     }
 }
 

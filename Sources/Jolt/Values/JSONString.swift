@@ -38,7 +38,7 @@ extension JSONString: Decodable {
         let options = outer?.context.options ?? inner.options
         let path = decoder.codingPath
         do {
-            let (value, report) = try inner.decodeCore(Value.self, fromInput: text, at: nil, options: options,
+            let (value, report) = try JoltDecoder.decodeCore(Value.self, fromInput: text, at: nil, options: options,
                                                        reporting: outer?.context.isReporting ?? false)
             wrappedValue = value
             if let outer {

@@ -1,0 +1,205 @@
+import Foundation
+
+/// Decodes the elements of a JSON stream as bytes arrive: push chunks with
+/// ``feed(_:)``, get back the elements they completed, and call ``finish()`` at
+/// the end of the input. For event-loop code (a SwiftNIO handler) that has no
+/// async context; ``JoltDecoder/decodeElements(_:from:format:errorPolicy:maxElementBytes:)``
+/// wraps it as an `AsyncSequence`.
+///
+/// ```swift
+/// let stream = JoltElementDecoder(Event.self, format: .jsonLines)
+/// // in channelRead:
+/// for event in try stream.feed(buffer.readableBytesView) { handle(event) }
+/// // in channelInactive:
+/// for event in try stream.finish() { handle(event) }
+/// ```
+///
+/// Memory stays bounded by the largest element plus one chunk: each element is
+/// decoded as soon as its last byte arrives, and the bytes before it are
+/// dropped. Each byte is scanned once whatever the chunking (one byte at a time
+/// included), so time is linear in the input. Limits apply per element: its
+/// size (`maxElementBytes`, and the decoder's `limits.maxDocumentBytes`) and
+/// depth (`limits.maxDepth`).
+///
+/// Not thread-safe: feed one instance from one thread (or event loop) at a time.
+public final class JoltElementDecoder<Element: Decodable> {
+    private let options: DecoderOptions
+    private let policy: JoltStreamErrorPolicy
+    private var framer: ElementFramer
+    /// The unconsumed bytes; `buffer[0]` is byte `bufferOffset` of the stream.
+    private var buffer: [UInt8] = []
+    private var bufferOffset = 0
+    /// Newlines before `bufferOffset`, and the stream offset just after the last
+    /// of them, for the line and column of a syntax error.
+    private var linesBefore = 0
+    private var lastLineStartBefore = 0
+    private var elementCount = 0
+    private var failure: JoltStreamError?
+    private var finished = false
+
+    /// The elements skipped under ``JoltStreamErrorPolicy/skip`` (as
+    /// `.droppedElement` issues at `[index]`).
+    public private(set) var report = JoltDecodeReport()
+
+    /// The number of elements seen so far, decoded or skipped.
+    public var elementsSeen: Int { elementCount }
+
+    /// A stream decoder.
+    /// - Parameters:
+    ///   - type: the element type.
+    ///   - decoder: the decoder whose options (strategies, policies, registries,
+    ///     backend, limits) decode each element; copied now.
+    ///   - format: how the stream is laid out. Default ``JoltStreamFormat/automatic``.
+    ///   - errorPolicy: what an element that does not decode does. Default ``JoltStreamErrorPolicy/stop``.
+    ///   - maxElementBytes: the largest element accepted (also capped by the
+    ///     decoder's `limits.maxDocumentBytes`). Default 64 MiB.
+    public convenience init(_ type: Element.Type, decoder: JoltDecoder = JoltDecoder(), format: JoltStreamFormat = .automatic,
+                            errorPolicy: JoltStreamErrorPolicy = .stop, maxElementBytes: Int = 64 << 20) {
+        self.init(type, options: decoder.options, format: format, errorPolicy: errorPolicy, maxElementBytes: maxElementBytes)
+    }
+
+    init(_ type: Element.Type, options: DecoderOptions, format: JoltStreamFormat, errorPolicy: JoltStreamErrorPolicy,
+         maxElementBytes: Int) {
+        self.options = options
+        self.policy = errorPolicy
+        let maxBytes = max(1, min(maxElementBytes, options.limits.effectiveDocumentBytes))
+        framer = ElementFramer(format: format, maxDepth: max(0, options.limits.maxDepth), maxElementBytes: maxBytes)
+    }
+
+    /// Adds the next bytes of the stream.
+    /// - Returns: the elements these bytes completed, in order.
+    /// - Throws: a ``JoltStreamError``: a syntax error (always), an element that
+    ///   does not decode (under ``JoltStreamErrorPolicy/stop``), a limit. The
+    ///   elements these bytes completed before the error are returned first, and
+    ///   the error is thrown by the next call; after it every call throws it again.
+    public func feed(_ bytes: some JoltInput) throws -> [Element] {
+        try checkUsable()
+        bytes.withJoltBytes { raw in buffer.append(contentsOf: raw) }
+        return try process(final: false)
+    }
+
+    /// Ends the stream.
+    /// - Returns: the elements completed by the end of input (a last scalar, a
+    ///   last line without a newline).
+    /// - Throws: a ``JoltStreamError`` if the input ends inside an element or an
+    ///   array (a truncated stream is an error, never a silent end).
+    public func finish() throws -> [Element] {
+        try checkUsable()
+        let elements = try process(final: true)
+        finished = true
+        buffer = []
+        return elements
+    }
+
+    private func checkUsable() throws {
+        if let failure { throw failure }
+        precondition(!finished, "JoltElementDecoder used after finish()")
+    }
+
+    private func process(final: Bool) throws -> [Element] {
+        var elements: [Element] = []
+        do {
+            try buffer.withUnsafeBufferPointer { b in
+                try framer.scan(b, final: final) { range in
+                    let index = elementCount
+                    elementCount += 1
+                    if let element = try decodeElement(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: b[range])), index: index,
+                                                       start: bufferOffset + range.lowerBound, in: b) {
+                        elements.append(element)
+                    }
+                }
+            }
+        } catch let error as ScanError {
+            failure = buffer.withUnsafeBufferPointer { b in
+                JoltStreamError(elementIndex: framer.isInsideElement ? elementCount : nil,
+                                byteOffset: bufferOffset + error.offset, codingPath: [],
+                                underlying: syntaxError(error.kind, at: error.offset, in: b))
+            }
+        } catch let error as JoltStreamError {
+            failure = error
+        }
+        if let failure {
+            // The elements before the error are delivered; the error comes with
+            // the next call (at once from finish(), which has no next call).
+            buffer = []
+            if elements.isEmpty || final { throw failure }
+            return elements
+        }
+        compact()
+        return elements
+    }
+
+    /// The bytes held for an unfinished element (for tests of the memory bound).
+    var bufferedByteCount: Int { buffer.count }
+
+    /// Decodes one element; nil if it was skipped.
+    private func decodeElement(_ bytes: UnsafeRawBufferPointer, index: Int, start: Int,
+                               in b: UnsafeBufferPointer<UInt8>) throws -> Element? {
+        do {
+            let (value, _) = try JoltDecoder.decodeCore(Element.self, fromInput: bytes, at: nil, options: options, reporting: false)
+            return value
+        } catch {
+            // A syntax error inside the element ends the stream, at its place in the stream.
+            if case DecodingError.dataCorrupted(let context) = error, let syntax = context.underlyingError as? JoltSyntaxError {
+                switch syntax.kind {
+                case .duplicateKey, .unknownKey:
+                    break   // a policy on keys, not a syntax error: the element is skippable
+                default:
+                    let local = start - bufferOffset + syntax.offset
+                    throw JoltStreamError(elementIndex: index, byteOffset: start + syntax.offset, codingPath: [.index(index)],
+                                          underlying: syntaxError(syntax.kind, at: local, in: b))
+                }
+            }
+            let path = [JoltPathComponent.index(index)] + Self.codingPath(of: error)
+            if policy == .skip {
+                report = JoltDecodeReport(issues: report.issues + [JoltDecodeReport.Issue(
+                    kind: .droppedElement, codingPath: path, reason: LossyDecoding.describe(error), offset: start)])
+                return nil
+            }
+            throw JoltStreamError(elementIndex: index, byteOffset: start, codingPath: path, underlying: error)
+        }
+    }
+
+    static func codingPath(of error: any Error) -> [JoltPathComponent] {
+        guard let error = error as? DecodingError else { return [] }
+        switch error {
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c):
+            return c.codingPath.map(JoltPathComponent.init)
+        @unknown default:
+            return []
+        }
+    }
+
+    /// A ``JoltSyntaxError`` at buffer index `local`, with the stream's offset,
+    /// line and column.
+    private func syntaxError(_ kind: JoltSyntaxError.Kind, at local: Int, in b: UnsafeBufferPointer<UInt8>) -> JoltSyntaxError {
+        let local = min(max(local, 0), b.count)
+        var line = linesBefore + 1
+        var lineStart = lastLineStartBefore - bufferOffset   // may be negative: the line began before the buffer
+        for i in 0..<local where b[i] == 0x0A {
+            line += 1
+            lineStart = i + 1
+        }
+        var column = 1
+        for i in max(lineStart, 0)..<local where b[i] & 0xC0 != 0x80 { column += 1 }
+        if lineStart < 0 { column += -lineStart }   // approximate: bytes of the line already dropped
+        let from = max(0, local - 20), to = min(b.count, local + 20)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: b[from..<to]), as: UTF8.self)
+        let excerpt = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 ? " " : $0 }))
+        return JoltSyntaxError(kind: kind, offset: bufferOffset + local, line: line, column: column, excerpt: excerpt)
+    }
+
+    /// Drops the consumed prefix of the buffer once it is large, so that the
+    /// cost of moving the rest is paid at most once per byte on average.
+    private func compact() {
+        let consumed = framer.firstNeededIndex
+        guard consumed > 0, consumed >= 64 << 10 || consumed * 2 >= buffer.count else { return }
+        for i in 0..<consumed where buffer[i] == 0x0A {
+            linesBefore += 1
+            lastLineStartBefore = bufferOffset + i + 1
+        }
+        buffer.removeFirst(consumed)
+        bufferOffset += consumed
+        framer.shift(by: consumed)
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+/// The decoded elements of a stream of byte chunks, one at a time, as an
+/// `AsyncSequence`. Made by
+/// ``JoltDecoder/decodeElements(_:from:format:errorPolicy:maxElementBytes:)``.
+///
+/// ```swift
+/// for try await event in decoder.decodeElements(Event.self, from: request.body) {
+///     try await store(event)
+/// }
+/// ```
+///
+/// Iterating pulls one chunk at a time from the upstream sequence, so memory is
+/// bounded by the largest element plus one chunk. Cancelling the consuming task
+/// ends the iteration at the next element with `CancellationError`, and releases
+/// the upstream iterator (and the file handle of a file source).
+public struct JoltElementSequence<Element: Decodable, Chunks: AsyncSequence>: AsyncSequence where Chunks.Element: JoltInput {
+    let chunks: Chunks
+    let makeDecoder: () -> JoltElementDecoder<Element>
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(upstream: chunks.makeAsyncIterator(), decoder: makeDecoder())
+    }
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var upstream: Chunks.AsyncIterator
+        let decoder: JoltElementDecoder<Element>
+        var pending: [Element] = []
+        var next = 0
+        var done = false
+
+        init(upstream: Chunks.AsyncIterator, decoder: JoltElementDecoder<Element>) {
+            self.upstream = upstream
+            self.decoder = decoder
+        }
+
+        public mutating func next() async throws -> Element? {
+            while true {
+                if next < pending.count {
+                    defer { next += 1 }
+                    return pending[next]
+                }
+                if done { return nil }
+                try Task.checkCancellation()
+                pending.removeAll(keepingCapacity: true)
+                next = 0
+                if let chunk = try await upstream.next() {
+                    pending = try decoder.feed(chunk)
+                } else {
+                    // A cancelled upstream may end early: that is not the end of the input.
+                    try Task.checkCancellation()
+                    done = true
+                    pending = try decoder.finish()
+                }
+            }
+        }
+    }
+
+    /// The elements skipped so far under ``JoltStreamErrorPolicy/skip`` are in
+    /// the report of the decoder behind each iterator; iterate with
+    /// ``JoltElementDecoder`` directly to read it.
+}
+
+/// A file read in chunks, as an `AsyncSequence` of `[UInt8]`. The handle is
+/// closed when the iterator is released.
+public struct JoltFileChunks: AsyncSequence, Sendable {
+    public typealias Element = [UInt8]
+    let path: String
+    let chunkSize: Int
+
+    /// The chunks of the file at `path`, `chunkSize` bytes each (the last one shorter).
+    public init(path: String, chunkSize: Int = 64 << 10) {
+        self.path = path
+        self.chunkSize = Swift.max(1, chunkSize)
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(reader: FileChunkReader(path: path, chunkSize: chunkSize))
+    }
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let reader: FileChunkReader
+
+        public mutating func next() async throws -> [UInt8]? {
+            try reader.next()
+        }
+    }
+}
+
+/// Reads a file in chunks with `read(2)`; opens lazily, closes at the end or
+/// when released.
+final class FileChunkReader {
+    let path: String
+    let chunkSize: Int
+    private var fd: Int32 = -1
+    private var finished = false
+
+    init(path: String, chunkSize: Int) {
+        self.path = path
+        self.chunkSize = chunkSize
+    }
+
+    init(fileDescriptor: Int32, chunkSize: Int) {
+        self.path = ""
+        self.chunkSize = chunkSize
+        self.fd = fileDescriptor
+    }
+
+    func next() throws -> [UInt8]? {
+        if finished { return nil }
+        if fd < 0 {
+            fd = open(path, O_RDONLY)
+            guard fd >= 0 else {
+                finished = true
+                throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path])
+            }
+        }
+        let chunk = try [UInt8](unsafeUninitializedCapacity: chunkSize) { buffer, count in
+            var n: Int
+            repeat { n = read(fd, buffer.baseAddress, chunkSize) } while n < 0 && errno == EINTR
+            guard n >= 0 else { throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: path]) }
+            count = n
+        }
+        if chunk.isEmpty {
+            finished = true
+            closeFile()
+            return nil
+        }
+        return chunk
+    }
+
+    private func closeFile() {
+        if fd >= 0 && !path.isEmpty { close(fd) }
+        fd = -1
+    }
+
+    deinit { closeFile() }
+}

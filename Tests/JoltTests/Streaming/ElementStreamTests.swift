@@ -1,0 +1,327 @@
+import Foundation
+import XCTest
+@testable import Jolt
+
+/// Streaming: arrays, JSON Lines, concatenated values; every chunking from 1
+/// byte; truncation at every byte; errors with both policies; limits per
+/// element; linear time; bounded memory; both backends.
+final class ElementStreamTests: XCTestCase {
+    struct Item: Codable, Equatable { var id: Int; var name: String }
+
+    /// Decodes `bytes` in chunks of `chunk` bytes with a fresh push decoder.
+    private func run<T: Decodable>(_ type: T.Type, _ text: String, chunk: Int, format: JoltStreamFormat = .automatic,
+                                   policy: JoltStreamErrorPolicy = .stop, backend: JoltBackend = .swift,
+                                   maxElementBytes: Int = 64 << 20,
+                                   configure: (JoltDecoder) -> Void = { _ in }) -> (elements: [T], error: JoltStreamError?, report: JoltDecodeReport) {
+        let decoder = JoltDecoder()
+        decoder.backend = backend
+        configure(decoder)
+        let stream = JoltElementDecoder(T.self, decoder: decoder, format: format, errorPolicy: policy, maxElementBytes: maxElementBytes)
+        let bytes = Array(text.utf8)
+        var elements: [T] = []
+        do {
+            var i = 0
+            while i < bytes.count {
+                elements += try stream.feed(Array(bytes[i..<min(i + chunk, bytes.count)]))
+                i += chunk
+            }
+            elements += try stream.finish()
+            return (elements, nil, stream.report)
+        } catch let error as JoltStreamError {
+            return (elements, error, stream.report)
+        } catch {
+            XCTFail("not a JoltStreamError: \(error)")
+            return (elements, nil, stream.report)
+        }
+    }
+
+    private func describe(_ error: JoltStreamError?) -> String {
+        guard let error else { return "none" }
+        let kind = (error.underlying as? JoltSyntaxError).map { "\($0.kind)" } ?? "\(type(of: error.underlying))"
+        return "\(error.elementIndex.map(String.init) ?? "-")@\(error.byteOffset) \(error.codingPath.map(\.description).joined(separator: ".")) \(kind)"
+    }
+
+    /// Every chunk size from 1 byte to the whole input, on both backends: the
+    /// same elements and the same error.
+    private func assertChunkingIrrelevant<T: Decodable & Equatable>(_ type: T.Type, _ text: String, format: JoltStreamFormat = .automatic,
+                                                                      policy: JoltStreamErrorPolicy = .stop,
+                                                                      file: StaticString = #filePath, line: UInt = #line) -> ([T], String) {
+        let reference = run(T.self, text, chunk: text.utf8.count + 1, format: format, policy: policy)
+        for backend in availableBackends {
+            for chunk in 1...max(1, text.utf8.count) {
+                let result = run(T.self, text, chunk: chunk, format: format, policy: policy, backend: backend)
+                XCTAssertEqual(result.elements, reference.elements, "chunk \(chunk), \(backend)", file: file, line: line)
+                XCTAssertEqual(describe(result.error), describe(reference.error), "chunk \(chunk), \(backend)", file: file, line: line)
+                XCTAssertEqual(result.report, reference.report, "chunk \(chunk), \(backend)", file: file, line: line)
+            }
+        }
+        return (reference.elements, describe(reference.error))
+    }
+
+    // MARK: Formats
+
+    func testArray() {
+        let text = #" [ {"id": 1, "name": "a"}, {"id": 2, "name": "b,]}\"["} ,{"name":"c","id":3}]  "#
+        let (items, error) = assertChunkingIrrelevant(Item.self, text)
+        XCTAssertEqual(items, [Item(id: 1, name: "a"), Item(id: 2, name: "b,]}\"["), Item(id: 3, name: "c")])
+        XCTAssertEqual(error, "none")
+        XCTAssertEqual(assertChunkingIrrelevant(Item.self, "[]").0, [])
+        XCTAssertEqual(assertChunkingIrrelevant(Item.self, " [ ] \n").0, [])
+    }
+
+    func testScalarsAsElements() {
+        let (values, error) = assertChunkingIrrelevant(JSONValue.self, #"[1, -2.5e3, "s", true, false, null, [], {}, [1, [2]], 12345678901234567890]"#)
+        XCTAssertEqual(error, "none")
+        XCTAssertEqual(values.map(\.description), ["1", "-2.5e3", #""s""#, "true", "false", "null", "[]", "{}", "[1,[2]]", "12345678901234567890"])
+        let (lines, _) = assertChunkingIrrelevant(JSONValue.self, "1\n\"two\"\ntrue\nnull\n[3]\n", format: .jsonLines)
+        XCTAssertEqual(lines.map(\.description), ["1", #""two""#, "true", "null", "[3]"])
+        let (concatenated, _) = assertChunkingIrrelevant(JSONValue.self, #"1 2"x"{"a":1}[2]true null 3.5"#, format: .concatenated)
+        XCTAssertEqual(concatenated.map(\.description), ["1", "2", #""x""#, #"{"a":1}"#, "[2]", "true", "null", "3.5"])
+    }
+
+    func testJSONLines() {
+        let text = "{\"id\":1,\"name\":\"a\"}\r\n\n  \n{\"id\":2,\"name\":\"b\"}\n\t\n{\"id\":3,\"name\":\"c\"}"
+        for format in [JoltStreamFormat.jsonLines, .automatic] {
+            let (items, error) = assertChunkingIrrelevant(Item.self, text, format: format)
+            XCTAssertEqual(items.map(\.id), [1, 2, 3])
+            XCTAssertEqual(error, "none")
+        }
+        // Two values on one line, or one value over two lines, are errors.
+        XCTAssertEqual(assertChunkingIrrelevant(Item.self, "{\"id\":1,\"name\":\"a\"} {\"id\":2,\"name\":\"b\"}\n", format: .jsonLines).1,
+                       "0@20 [0] Unexpected characters after the top-level value")
+        XCTAssertEqual(assertChunkingIrrelevant(Item.self, "{\"id\":1,\n\"name\":\"a\"}\n", format: .jsonLines).1,
+                       "0@8 [0] Unexpected end of input")
+        XCTAssertEqual(assertChunkingIrrelevant(Item.self, "", format: .jsonLines).0, [])
+    }
+
+    func testConcatenated() {
+        let text = #"{"id":1,"name":"a"}{"id":2,"name":"b"}   {"id":3,"name":"c"}"#
+        let (items, error) = assertChunkingIrrelevant(Item.self, text, format: .concatenated)
+        XCTAssertEqual(items.map(\.id), [1, 2, 3])
+        XCTAssertEqual(error, "none")
+    }
+
+    // MARK: Errors
+
+    func testDecodingErrorsWithBothPolicies() {
+        let text = #"[{"id": 1, "name": "a"}, {"id": "x", "name": "b"}, {"name": "c"}, {"id": 4, "name": "d"}]"#
+        let stop = assertChunkingIrrelevant(Item.self, text)
+        XCTAssertEqual(stop.0.map(\.id), [1])
+        XCTAssertEqual(stop.1, "1@25 [1].id DecodingError")
+        let skip = assertChunkingIrrelevant(Item.self, text, policy: .skip)
+        XCTAssertEqual(skip.0.map(\.id), [1, 4])
+        XCTAssertEqual(skip.1, "none")
+        let report = run(Item.self, text, chunk: 7, policy: .skip).report
+        XCTAssertEqual(report.issues.map { "\($0.kind) \($0.codingPath.map(\.description).joined(separator: ".")) @\($0.offset ?? -1)" },
+                       ["droppedElement [1].id @25", "droppedElement [2] @51"])
+    }
+
+    func testSyntaxErrorsEndTheStreamWithTheirOffset() {
+        // A syntax error inside an element: never skipped, even under .skip.
+        for policy in [JoltStreamErrorPolicy.stop, .skip] {
+            let result = assertChunkingIrrelevant(Item.self, "[{\"id\": 1, \"name\": \"a\"},\n {\"id\": , \"name\": \"b\"}, {\"id\": 3, \"name\": \"c\"}]",
+                                                  policy: policy)
+            XCTAssertEqual(result.0.map(\.id), [1])
+            XCTAssertEqual(result.1, "1@33 [1] Unexpected character ','")
+        }
+        let full = run(Item.self, "[{\"id\": 1, \"name\": \"a\"},\n {\"id\": , \"name\": \"b\"}]", chunk: 5)
+        let syntax = full.error?.underlying as? JoltSyntaxError
+        XCTAssertEqual(syntax?.line, 2)
+        XCTAssertEqual(syntax?.column, 9)
+        // Between elements.
+        XCTAssertEqual(assertChunkingIrrelevant(Item.self, #"[{"id":1,"name":"a"} {"id":2,"name":"b"}]"#).1, "-@21  Unexpected character '{'")
+        XCTAssertEqual(assertChunkingIrrelevant(Item.self, #"[{"id":1,"name":"a"},]"#).1, "-@21  Unexpected character ']'")
+        XCTAssertEqual(assertChunkingIrrelevant(Item.self, #"[{"id":1,"name":"a"}] x"#).1, "-@22  Unexpected characters after the top-level value")
+        XCTAssertEqual(assertChunkingIrrelevant(Item.self, #"{"id":1,"name":"a"}"#, format: .array).1, "-@0  Unexpected character '{'")
+    }
+
+    /// A stream cut at any byte is an error, never a shorter stream.
+    func testTruncationAtEveryByte() {
+        let text = #"[{"id": 1, "name": "a"}, 2, "x\"y", [true, null]]"#
+        let bytes = Array(text.utf8)
+        for cut in 0..<bytes.count {
+            let prefix = String(decoding: bytes[..<cut], as: UTF8.self)
+            for chunk in [1, 3, 1000] {
+                let result = run(JSONValue.self, prefix, chunk: chunk, format: .array)
+                XCTAssertNotNil(result.error, "cut at \(cut), chunk \(chunk)")
+            }
+        }
+        // JSON Lines cut inside a line.
+        let lines = "{\"id\":1,\"name\":\"a\"}\n{\"id\":2,\"name\":\"b\"}\n"
+        let lineBytes = Array(lines.utf8)
+        for cut in 1..<lineBytes.count where lineBytes[cut - 1] != UInt8(ascii: "}") && lineBytes[cut - 1] != 0x0A {
+            let result = run(Item.self, String(decoding: lineBytes[..<cut], as: UTF8.self), chunk: 2, format: .jsonLines)
+            XCTAssertNotNil(result.error, "cut at \(cut)")
+        }
+    }
+
+    func testErrorsAfterDeliveredElementsComeWithTheNextCall() throws {
+        let stream = JoltElementDecoder(Item.self)
+        let first = try stream.feed(Array(#"[{"id":1,"name":"a"},{"id":"#.utf8))
+        XCTAssertEqual(first.map(\.id), [1])
+        XCTAssertEqual(try stream.feed(Array(#"2,"name":"b"}, oops]"#.utf8)).map(\.id), [2])
+        XCTAssertThrowsError(try stream.feed(Array("".utf8)))
+        XCTAssertThrowsError(try stream.finish())
+    }
+
+    // MARK: Limits, time, memory
+
+    func testLimitsApplyPerElement() {
+        // The element size limit.
+        let big = #"[{"id":1,"name":"\#(String(repeating: "x", count: 300))"}, {"id":2,"name":"b"}]"#
+        let result = run(Item.self, big, chunk: 16, maxElementBytes: 200)
+        XCTAssertEqual(describe(result.error), "0@201  Limit exceeded: document size (maxDocumentBytes)")
+        XCTAssertEqual(run(Item.self, big, chunk: 16, maxElementBytes: 400).elements.count, 2)
+        // Depth: counted from the element, and refused before the element is buffered whole.
+        let deep = "[" + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "]"
+        let deepResult = run(JSONValue.self, deep, chunk: 64)
+        XCTAssertEqual(describe(deepResult.error), "0@513  Limit exceeded: nesting depth (maxDepth)")
+        let ok = "[" + String(repeating: "[", count: 512) + String(repeating: "]", count: 512) + "]"
+        XCTAssertNil(run(JSONValue.self, ok, chunk: 64).error)
+        // The decoder's own limits apply inside each element.
+        let strings = #"["short", "\#(String(repeating: "y", count: 100))"]"#
+        let limited = run(String.self, strings, chunk: 10, configure: { $0.limits.maxStringBytes = 50 })
+        XCTAssertEqual(limited.elements, ["short"])
+        XCTAssertEqual((limited.error?.underlying as? JoltSyntaxError)?.kind, .limitExceeded(.stringBytes))
+    }
+
+    /// A 1 MB string fed one byte at a time: linear, not quadratic.
+    func testOneByteChunksAreLinear() throws {
+        let payload = String(repeating: "a", count: 1 << 20)
+        let bytes = Array(#"["\#(payload)", 1]"#.utf8)
+        for backend in availableBackends {
+            let decoder = JoltDecoder()
+            decoder.backend = backend
+            let stream = JoltElementDecoder(JSONValue.self, decoder: decoder)
+            let start = Date()
+            var count = 0
+            for byte in bytes { count += try stream.feed([byte]).count }
+            count += try stream.finish().count
+            XCTAssertEqual(count, 2)
+            XCTAssertLessThan(Date().timeIntervalSince(start), 5, "\(backend)")
+        }
+    }
+
+    /// The buffer holds at most about one element plus one chunk.
+    func testMemoryIsBoundedByTheLargestElement() throws {
+        var text = "["
+        for n in 0..<20_000 { text += (n > 0 ? "," : "") + #"{"id":\#(n),"name":"item \#(n)"}"# }
+        text += "]"
+        let bytes = Array(text.utf8)
+        let stream = JoltElementDecoder(Item.self)
+        var count = 0
+        var peak = 0
+        var i = 0
+        while i < bytes.count {
+            count += try stream.feed(Array(bytes[i..<min(i + 4096, bytes.count)])).count
+            peak = max(peak, stream.bufferedByteCount)
+            i += 4096
+        }
+        count += try stream.finish().count
+        XCTAssertEqual(count, 20_000)
+        XCTAssertLessThan(peak, 2 * (64 << 10) + 2 * 4096)   // the compaction threshold plus a chunk
+    }
+
+    // MARK: Options, sources
+
+    func testDecoderOptionsApplyToEachElement() {
+        struct Row: Decodable, Equatable {
+            var userId: Int
+            @LossyArray var tags: [String]
+            @DateValue<ISO8601Strategy> var at: Date
+        }
+        let text = #"{"user_id": 1, "tags": ["a", 2], "at": "2024-05-01T12:00:00Z"}"# + "\n"
+            + #"{"user_id": 2, "tags": [], "at": "2024-05-01T12:00:01Z"}"#
+        for backend in availableBackends {
+            let result = run(Row.self, text, chunk: 5, format: .jsonLines, backend: backend,
+                             configure: { $0.keyDecodingStrategy = .convertFromSnakeCase })
+            XCTAssertNil(result.error)
+            XCTAssertEqual(result.elements.map(\.userId), [1, 2])
+            XCTAssertEqual(result.elements.map(\.tags), [["a"], []])
+        }
+    }
+
+    func testAsyncSequenceOfChunks() async throws {
+        let text = #"[{"id":1,"name":"a"},{"id":2,"name":"b"},{"id":3,"name":"c"}]"#
+        let bytes = Array(text.utf8)
+        for source in ["array", "data", "slice"] {
+            let stream = AsyncStream<[UInt8]> { continuation in
+                var i = 0
+                while i < bytes.count { continuation.yield(Array(bytes[i..<min(i + 7, bytes.count)])); i += 7 }
+                continuation.finish()
+            }
+            var ids: [Int] = []
+            switch source {
+            case "array":
+                for try await item in JoltDecoder().decodeElements(Item.self, from: stream) { ids.append(item.id) }
+            case "data":
+                for try await item in JoltDecoder().decodeElements(Item.self, from: stream.map { Data($0) }) { ids.append(item.id) }
+            default:
+                for try await item in JoltDecoder().decodeElements(Item.self, from: stream.map { $0[...] }) { ids.append(item.id) }
+            }
+            XCTAssertEqual(ids, [1, 2, 3], source)
+        }
+    }
+
+    func testAsyncErrorsAndTruncation() async {
+        let stream = AsyncStream<[UInt8]> { continuation in
+            continuation.yield(Array(#"[{"id":1,"name":"a"},{"id":2,"name""#.utf8))
+            continuation.finish()
+        }
+        var ids: [Int] = []
+        do {
+            for try await item in JoltDecoder().decodeElements(Item.self, from: stream) { ids.append(item.id) }
+            XCTFail("a truncated stream must throw")
+        } catch let error as JoltStreamError {
+            XCTAssertEqual(ids, [1])
+            XCTAssertEqual((error.underlying as? JoltSyntaxError)?.kind, .unexpectedEndOfInput)
+        } catch {
+            XCTFail("\(error)")
+        }
+    }
+
+    func testCancellationStopsPromptly() async throws {
+        let (chunks, continuation) = AsyncStream<[UInt8]>.makeStream()
+        continuation.yield(Array(#"[{"id":1,"name":"a"},"#.utf8))
+        let firstSeen = expectation(description: "first element")
+        let task = Task {
+            var count = 0
+            for try await _ in JoltDecoder().decodeElements(Item.self, from: chunks) {
+                count += 1
+                if count == 1 { firstSeen.fulfill() }
+            }
+            return count
+        }
+        await fulfillment(of: [firstSeen], timeout: 5)
+        task.cancel()
+        let start = Date()
+        do {
+            _ = try await task.value
+            XCTFail("cancelled iteration must throw")
+        } catch is CancellationError {
+            XCTAssertLessThan(Date().timeIntervalSince(start), 2)
+        }
+        continuation.finish()
+    }
+
+    func testFileSources() async throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("jolt-stream-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        var text = "["
+        for n in 0..<1000 { text += (n > 0 ? "," : "") + #"{"id":\#(n),"name":"n\#(n)"}"# }
+        text += "]"
+        try Data(text.utf8).write(to: url)
+        var ids: [Int] = []
+        for try await item in JoltDecoder().decodeElements(Item.self, fromFileAt: url.path, chunkSize: 100) { ids.append(item.id) }
+        XCTAssertEqual(ids, Array(0..<1000))
+        var count = 0
+        try JoltDecoder().forEachElement(Item.self, inFileAt: url.path, chunkSize: 333) { _ in count += 1 }
+        XCTAssertEqual(count, 1000)
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        count = 0
+        try JoltDecoder().forEachElement(Item.self, in: handle) { _ in count += 1 }
+        XCTAssertEqual(count, 1000)
+        XCTAssertThrowsError(try JoltDecoder().forEachElement(Item.self, inFileAt: "/nonexistent/file.json") { _ in })
+    }
+}
