@@ -5,8 +5,10 @@
 #   make test              the test suite twice: with the YAJL trait (both backends), then
 #                          --disable-default-traits with pkg-config unable to find yajl
 #                          (pure-Swift backend alone, as on a machine without libyajl-dev)
-#   make bench             release build of Benchmarks/, then JoltCompare (decoding and
-#                          encoding, with JoltMallocCount's allocation counts); writes the
+#   make bench             release build of Benchmarks/, then JoltCompare (decoding,
+#                          encoding with JoltMallocCount's allocation counts, dates,
+#                          polymorphic arrays, streaming a generated 200 MB array through
+#                          JoltStreamBench, one process per run for peak memory); writes the
 #                          tables between <!-- bench:start --> and <!-- bench:end -->
 #                          in README.md (appends that section if the markers are missing)
 #   make bench-quick       short JoltCompare run, prints only (BENCH_ARGS="--filter twitter" to narrow)
@@ -50,11 +52,11 @@ test: deps
 	PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR=/nonexistent $(SWIFT) test --disable-default-traits --scratch-path .build/no-yajl
 
 bench: deps
-	cd $(BENCH_DIR) && $(SWIFT) build -c release --product JoltMallocCount
+	cd $(BENCH_DIR) && $(SWIFT) build -c release --product JoltMallocCount && $(SWIFT) build -c release --product JoltStreamBench
 	cd $(BENCH_DIR) && $(SWIFT) run -c release JoltCompare --write-readme $(BENCH_README) $(BENCH_ARGS)
 
 bench-quick:
-	cd $(BENCH_DIR) && $(SWIFT) build -c release --product JoltMallocCount
+	cd $(BENCH_DIR) && $(SWIFT) build -c release --product JoltMallocCount && $(SWIFT) build -c release --product JoltStreamBench
 	cd $(BENCH_DIR) && $(SWIFT) run -c release JoltCompare --quick $(BENCH_ARGS)
 
 bench-suite:

@@ -46,6 +46,13 @@ let package = Package(
             path: "Sources/JoltMallocCount"
         ),
         .executableTarget(
+            name: "JoltStreamBench",
+            dependencies: [
+                .product(name: "Jolt", package: joltIdentity),
+            ],
+            path: "Sources/JoltStreamBench"
+        ),
+        .executableTarget(
             name: "DecodingBenchmarks",
             dependencies: [
                 .product(name: "Jolt", package: joltIdentity),

@@ -579,6 +579,11 @@ if runsPolymorphic {
     print(polymorphicTable.text() + "\n")
 }
 
+// Streaming: a generated array of tweets, element by element vs Foundation's whole-document decode.
+
+let streamingTable = measureStreamingTable(options: options, backends: backends, corpus: corpusDirectory)
+print(streamingTable.text() + "\n")
+
 // Scanner only: building the tape vs. a bare yajl parse with no-op callbacks.
 
 var scanTable = Table(
@@ -662,7 +667,7 @@ if let readmePath = options.readmePath {
     let keySection = keyTable.rows.isEmpty ? [] : [keyTable.markdown(), ""]
     let polymorphicSection = polymorphicTable.rows.isEmpty ? [] : [polymorphicTable.markdown(), ""]
     let body = (header.map { $0 + "  " } + ["", method, "", decodeTable.markdown(), "", encodeTable.markdown(), ""] + keySection
-        + [dateTable.markdown(), ""] + polymorphicSection + [scanTable.markdown()])
+        + [dateTable.markdown(), ""] + polymorphicSection + [streamingTable.markdown(), "", scanTable.markdown()])
         .joined(separator: "\n")
     do { try writeReadme(readmePath, body: body) } catch { fail("cannot write \(readmePath): \(error)") }
 }

@@ -188,7 +188,7 @@ struct ElementFramer {
             if inString {
                 // Skip plain string bytes quickly.
                 if !escaped {
-                    var i = pos
+                    var i = Self.skipPlainStringBytes(b, from: pos)
                     while i < n, b[i] != UInt8(ascii: "\""), b[i] != UInt8(ascii: "\\") { i += 1 }
                     pos = i
                     guard pos < n else { break }
@@ -232,6 +232,25 @@ struct ElementFramer {
         }
         if pos - elementStart > maxElementBytes { throw ScanError(.limitExceeded(.documentBytes), at: elementStart + maxElementBytes) }
         return nil
+    }
+
+    /// The index of the first `"` or `\\` at or after `i`, or a little before
+    /// the end of the buffer: eight bytes at a time (a word has such a byte when
+    /// its XOR with that byte repeated has a zero byte).
+    @inline(__always)
+    static func skipPlainStringBytes(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = b.baseAddress else { return start }
+        let raw = UnsafeRawPointer(base)
+        let quotes: UInt64 = 0x2222_2222_2222_2222, backslashes: UInt64 = 0x5C5C_5C5C_5C5C_5C5C
+        let low: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        var i = start
+        while i &+ 8 <= b.count {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let q = word ^ quotes, s = word ^ backslashes
+            if ((q &- low) & ~q | (s &- low) & ~s) & high != 0 { break }
+            i &+= 8
+        }
+        return i
     }
 
     /// Scans a line from `pos`: at its newline, emits it unless it is blank.

@@ -194,9 +194,14 @@ public final class JoltElementDecoder<Element: Decodable> {
     private func compact() {
         let consumed = framer.firstNeededIndex
         guard consumed > 0, consumed >= 64 << 10 || consumed * 2 >= buffer.count else { return }
-        for i in 0..<consumed where buffer[i] == 0x0A {
-            linesBefore += 1
-            lastLineStartBefore = bufferOffset + i + 1
+        buffer.withUnsafeBufferPointer { b in
+            // memchr: newlines are rare in machine-written JSON.
+            var i = 0
+            while i < consumed, let found = memchr(b.baseAddress! + i, 0x0A, consumed - i) {
+                i = b.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                linesBefore += 1
+                lastLineStartBefore = bufferOffset + i
+            }
         }
         buffer.removeFirst(consumed)
         bufferOffset += consumed

@@ -1,0 +1,96 @@
+// JoltStreamBench: the streaming benchmark, one measurement per process so that
+// each reports its own peak resident memory. JoltCompare runs it (from the same
+// build folder) for its streaming table; it can also be run by hand:
+//
+//   swift build -c release --product JoltStreamBench
+//   .build/release/JoltStreamBench generate OUT.json [--megabytes 200] [--corpus DIR]
+//   .build/release/JoltStreamBench jolt FILE [--backend yajl|swift]
+//   .build/release/JoltStreamBench foundation FILE
+//
+// `generate` writes a top-level JSON array of tweet objects, the statuses of
+// ../shared/corpus/twitter.json repeated until the file has the size asked for
+// (never committed: written to a temporary folder by JoltCompare). `jolt`
+// decodes it element by element as TwitterStatus with JoltDecoder.forEachElement
+// (64 KiB reads); `foundation` reads the whole file and decodes [TwitterStatus]
+// with JSONDecoder. Both print one line:
+//   <seconds> <elements> <peak resident KiB>
+
+import Foundation
+import Jolt
+#if canImport(Glibc)
+import Glibc
+#endif
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("JoltStreamBench: \(message)\n".utf8))
+    exit(1)
+}
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
+/// Peak resident set size of this process, in KiB: `VmHWM` from
+/// /proc/self/status. (Not `getrusage`'s `ru_maxrss`, which survives `exec` and
+/// so reports the parent's size when a large parent spawned this process.)
+func peakResidentKiB() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+    return 0
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count >= 2 else { fail("usage: JoltStreamBench generate|jolt|foundation FILE [options]") }
+let mode = arguments.removeFirst()
+let path = arguments.removeFirst()
+var options: [String: String] = [:]
+while arguments.count >= 2 { options[arguments.removeFirst()] = arguments.removeFirst() }
+
+switch mode {
+case "generate":
+    let megabytes = Int(options["--megabytes"] ?? "200") ?? 200
+    guard let corpus = options["--corpus"].map({ URL(fileURLWithPath: $0) }) ?? Corpus.directory() else { fail("corpus not found") }
+    let twitter = try Data(contentsOf: corpus.appendingPathComponent("twitter.json"))
+    // Each status as compact JSON text, keys in document order, numbers as written.
+    let statuses = try JoltDecoder().decode(JSONValue.self, from: twitter)["statuses"]?.arrayValue ?? []
+    let texts = statuses.map { Array($0.description.utf8) }
+    guard !texts.isEmpty else { fail("no statuses in twitter.json") }
+    FileManager.default.createFile(atPath: path, contents: nil)
+    guard let handle = FileHandle(forWritingAtPath: path) else { fail("cannot write \(path)") }
+    let target = megabytes * 1_000_000
+    var written = 0, count = 0
+    var chunk: [UInt8] = [UInt8(ascii: "[")]
+    while written + chunk.count < target {
+        if count > 0 { chunk.append(UInt8(ascii: ",")) }
+        chunk.append(contentsOf: texts[count % texts.count])
+        count += 1
+        if chunk.count >= 1 << 20 {
+            handle.write(Data(chunk))
+            written += chunk.count
+            chunk.removeAll(keepingCapacity: true)
+        }
+    }
+    chunk.append(UInt8(ascii: "]"))
+    handle.write(Data(chunk))
+    written += chunk.count
+    try handle.close()
+    print("\(written) \(count)")
+case "jolt":
+    let decoder = JoltDecoder()
+    if options["--backend"] == "swift" { decoder.backend = .swift }
+    let start = now()
+    var count = 0
+    try decoder.forEachElement(TwitterStatus.self, inFileAt: path, format: .array) { _ in count += 1 }
+    print(String(format: "%.4f", now() - start), count, peakResidentKiB())
+case "foundation":
+    let start = now()
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    let statuses = try JSONDecoder().decode([TwitterStatus].self, from: data)
+    print(String(format: "%.4f", now() - start), statuses.count, peakResidentKiB())
+default:
+    fail("unknown mode \(mode)")
+}
