@@ -8,8 +8,9 @@ import Foundation
 ///
 /// ```swift
 /// let stream = JoltElementDecoder(Event.self, format: .jsonLines)
-/// // in channelRead:
-/// for event in try stream.feed(buffer.readableBytesView) { handle(event) }
+/// // in channelRead (the bytes are copied in; the buffer can be reused at once):
+/// let events = try buffer.withUnsafeReadableBytes { try stream.feed($0) }
+/// for event in events { handle(event) }
 /// // in channelInactive:
 /// for event in try stream.finish() { handle(event) }
 /// ```
