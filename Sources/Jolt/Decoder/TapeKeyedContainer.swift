@@ -217,7 +217,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             // A key entry's payload is its length and first four bytes: one compare
             // rejects almost every other member without touching the input.
             if k.payload == signature && !k.isEscaped {
-                if count <= 4 || memcmp(decoder.input + (k.offset &+ 4), wanted.baseAddress! + 4, count &- 4) == 0 { return j &+ 1 }
+                if count <= 4 || Self.equalTail(decoder.input + k.offset, wanted.baseAddress!, count) { return j &+ 1 }
             } else if _slowPath(k.isEscaped) && KeyLookup.escapedKey(k, in: decoder.input, equals: wanted) {
                 return j &+ 1
             }
@@ -225,6 +225,26 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             j = v.rawKind >= TapeKind.array.rawValue ? v.end : j &+ 2
         }
         return nil
+    }
+
+    /// Whether `count` (more than 4) bytes at `a` and `b` are equal past the first
+    /// four (which the signature already matched): inline word compares for keys
+    /// up to 16 bytes, `memcmp` beyond.
+    @inline(__always)
+    static func equalTail(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        guard count <= 16 else { return memcmp(a + 4, b + 4, count &- 4) == 0 }
+        let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
+        if count <= 8 {
+            // Bytes count-4 ..< count (overlapping the signature's, which are equal).
+            return ra.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+                == rb.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+        }
+        // Bytes count-8 ..< count, and for 12 or more bytes also 4 ..< 12: never
+        // past the end of either key.
+        let tail = ra.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            == rb.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        guard tail, count >= 12 else { return tail }
+        return ra.loadUnaligned(fromByteOffset: 4, as: UInt64.self) == rb.loadUnaligned(fromByteOffset: 4, as: UInt64.self)
     }
 
     /// The last member whose key is `wanted`, for ``JoltDecoder/DuplicateKeyPolicy/useLast``.
@@ -295,18 +315,29 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let entries = decoder.entries
         let e = entries[object]
         var distinct = true
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(e.count, 1)) { signatures in
-            var n = 0
+        // An open-addressing set of signatures, at most half full: one probe per
+        // member on average instead of a compare with every earlier member.
+        var slots = 16
+        while slots < e.count &* 2 { slots &<<= 1 }
+        let mask = slots &- 1
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: slots) { table in
+            table.initialize(repeating: 0)   // 0 marks an empty slot: only the empty key has signature 0
             var j = object &+ 1
-            while j < e.end && distinct {
+            var sawEmptyKey = false
+            while j < e.end {
                 let k = entries[j]
                 if k.isEscaped { distinct = false; break }
-                for m in 0..<n where signatures[m] == k.payload {
-                    distinct = false
-                    break
+                let signature = k.payload
+                if signature == 0 {
+                    // The empty key ("") has signature 0, the table's empty mark.
+                    if sawEmptyKey { distinct = false; break }
+                    sawEmptyKey = true
+                } else {
+                    var slot = Int(truncatingIfNeeded: (signature &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+                    while table[slot] != 0 && table[slot] != signature { slot = (slot &+ 1) & mask }
+                    if table[slot] == signature { distinct = false; break }
+                    table[slot] = signature
                 }
-                signatures[n] = k.payload
-                n &+= 1
                 j = decoder.next(after: j &+ 1)
             }
         }
