@@ -19,7 +19,9 @@
 #                          change (then review and commit the JSON files)
 #   make clean             remove build products of the package and of Benchmarks/
 #   make fuzz-build        release build of the libFuzzer targets in Fuzz/ (ASan + fuzzer)
-#   make fuzz              fuzz-build, then FuzzSwift, FuzzYAJL and FuzzDifferential for
+#   make fuzz              fuzz-build, then FuzzSwift, FuzzYAJL, FuzzDifferential (the
+#                          scanners), FuzzStreaming (stream vs whole decode) and
+#                          FuzzFormats (date parsers vs Foundation, binary text) for
 #                          FUZZ_TIME seconds each, seeded from ../shared (conformance and
 #                          corpus); crash inputs and logs in Fuzz/artifacts/; exits
 #                          non-zero if any target crashed (see Fuzz/run-fuzz.sh)
@@ -27,7 +29,7 @@
 #
 # Variables: SWIFT (default swift), BENCH_README (default ../README.md, relative to
 # Benchmarks/), BENCH_ARGS (extra JoltCompare arguments, e.g. --filter canada),
-# FUZZ_TIME (seconds per fuzz target, default 60), FUZZ_TARGETS (default all three),
+# FUZZ_TIME (seconds per fuzz target, default 60), FUZZ_TARGETS (default all five),
 # FUZZ_MAX_LEN (libFuzzer -max_len, default 8192), FUZZ_ARGS (extra libFuzzer arguments).
 
 SWIFT        ?= swift
@@ -77,7 +79,7 @@ clean:
 FUZZ_DIR     := Fuzz
 FUZZ_TIME    ?= 60
 FUZZ_MAX_LEN ?= 8192
-FUZZ_TARGETS ?= FuzzSwift FuzzYAJL FuzzDifferential
+FUZZ_TARGETS ?= FuzzSwift FuzzYAJL FuzzDifferential FuzzStreaming FuzzFormats
 FUZZ_ARGS    ?=
 FUZZ_FLAGS   := -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 

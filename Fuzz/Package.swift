@@ -29,5 +29,9 @@ let package = Package(
         .target(name: "FuzzYAJL", dependencies: ["FuzzCommon"]),
         // Both backends: any disagreement is a crash.
         .target(name: "FuzzDifferential", dependencies: ["FuzzCommon"]),
+        // The stream decoder against whole-document decodes, any chunking.
+        .target(name: "FuzzStreaming", dependencies: [.product(name: "Jolt", package: "Jolt")]),
+        // Date and binary text parsers: ISO 8601 against Foundation, round trips.
+        .target(name: "FuzzFormats", dependencies: [.product(name: "Jolt", package: "Jolt")]),
     ]
 )

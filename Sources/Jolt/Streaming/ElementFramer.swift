@@ -50,6 +50,8 @@ struct ElementFramer {
     private var kind = Kind.scalar
     /// Whether the current line has a byte other than whitespace.
     private var lineHasContent = false
+    /// Whether the start of the stream was checked for a byte order mark.
+    private var checkedByteOrderMark = false
 
     init(format: JoltStreamFormat, maxDepth: Int, maxElementBytes: Int) {
         switch format {
@@ -65,7 +67,7 @@ struct ElementFramer {
     /// The first buffer index still needed: the start of an unfinished element
     /// or line, else the scan position.
     var firstNeededIndex: Int {
-        phase == .inElement || phase == .inLine ? elementStart : pos
+        phase == .inElement || phase == .inLine || phase == .start && mode != .array ? elementStart : pos
     }
 
     /// Whether an element has started and not ended.
@@ -95,7 +97,29 @@ struct ElementFramer {
         while pos < n {
             switch phase {
             case .start:
-                while pos < n && Self.isWhitespace(b[pos]) { pos += 1 }
+                if !checkedByteOrderMark {
+                    // A UTF-8 byte order mark at the very start is skipped, as decode does.
+                    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+                    let available = min(n - pos, 3)
+                    if (0..<available).allSatisfy({ b[pos + $0] == bom[$0] }) {
+                        if available < 3 && !final { return }
+                        if available == 3 { pos += 3 }
+                    }
+                    checkedByteOrderMark = true
+                }
+                if mode == .lines {
+                    // A line starts at its first byte, whitespace included (a line is
+                    // decoded as a document, where a byte order mark may only come first).
+                    phase = .inLine
+                    elementStart = pos
+                    lineHasContent = false
+                    break
+                }
+                while pos < n && Self.isWhitespace(b[pos]) {
+                    if b[pos] == 0x0A { elementStart = pos + 1 }
+                    pos += 1
+                }
+                if pos - elementStart > maxElementBytes { throw ScanError(.limitExceeded(.documentBytes), at: elementStart + maxElementBytes) }
                 guard pos < n else { break }
                 if mode == nil { mode = b[pos] == UInt8(ascii: "[") ? .array : .lines }
                 switch mode! {
@@ -104,8 +128,9 @@ struct ElementFramer {
                     pos += 1
                     phase = .firstOrEnd
                 case .lines:
+                    // Automatic: back to the start of this line.
                     phase = .inLine
-                    elementStart = pos
+                    pos = elementStart
                     lineHasContent = false
                 case .concatenated:
                     phase = .between

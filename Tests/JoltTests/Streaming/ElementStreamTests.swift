@@ -94,6 +94,21 @@ final class ElementStreamTests: XCTestCase {
         XCTAssertEqual(assertChunkingIrrelevant(Item.self, "", format: .jsonLines).0, [])
     }
 
+    func testByteOrderMarkAtTheStart() {
+        XCTAssertEqual(assertChunkingIrrelevant(Item.self, "\u{FEFF}[{\"id\":1,\"name\":\"a\"}]").0.map(\.id), [1])
+        XCTAssertEqual(assertChunkingIrrelevant(Item.self, "\u{FEFF}{\"id\":1,\"name\":\"a\"}\n", format: .jsonLines).0.map(\.id), [1])
+        // Only at the very start (found by FuzzStreaming: a line is decoded whole,
+        // leading whitespace included, as decode would).
+        XCTAssertNotEqual(assertChunkingIrrelevant(Item.self, " \u{FEFF}[]").1, "none")
+        for format in [JoltStreamFormat.jsonLines, .automatic] {
+            XCTAssertNotEqual(assertChunkingIrrelevant(JSONValue.self, "   \u{FEFF}   [1]", format: format).1, "none")
+            XCTAssertEqual(assertChunkingIrrelevant(JSONValue.self, "\u{FEFF}", format: format).0, [])
+            // Lines of arrays need .jsonLines: automatic reads a first "[" as an array.
+            XCTAssertEqual(assertChunkingIrrelevant(JSONValue.self, "\n \n  [1]\n", format: format).0,
+                           format == .jsonLines ? [[1]] : [1])
+        }
+    }
+
     func testConcatenated() {
         let text = #"{"id":1,"name":"a"}{"id":2,"name":"b"}   {"id":3,"name":"c"}"#
         let (items, error) = assertChunkingIrrelevant(Item.self, text, format: .concatenated)
