@@ -48,6 +48,9 @@ final class EncodingCore {
     var path: [any CodingKey] = []
     /// An error found where the `Encoder` API cannot throw; thrown at the end.
     var failure: (any Error)?
+    /// Whether a container was written to after its parent went on (see
+    /// ``JoltEncoder/encodeCore(_:options:)``, which then falls back).
+    var usedContainersOutOfOrder = false
     var freeEncoders: [JoltByteEncoder] = []
     var convertedKeys: [String: String] = [:]
     lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
@@ -185,6 +188,7 @@ final class EncodingCore {
     }
 
     func recordOutOfOrder() {
+        usedContainersOutOfOrder = true
         if failure == nil {
             failure = EncodingError.invalidValue((), EncodingError.Context(
                 codingPath: path,

@@ -129,14 +129,18 @@ public final class JoltEncoder: Sendable {
     ///   `.throw` strategy, or when the top-level value encodes nothing, as
     ///   Foundation does; any error thrown by an `encode(to:)`.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
-        let core = try encodeCore(value, options: options)
-        return core.writer.makeData()
+        switch try encodeCore(value, options: options) {
+        case .written(let core): core.writer.makeData()
+        case .foundation(let data): data
+        }
     }
 
     /// Encodes a value as JSON and returns the UTF-8 bytes.
     public func encodeToBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
-        let core = try encodeCore(value, options: options)
-        return core.writer.makeArray()
+        switch try encodeCore(value, options: options) {
+        case .written(let core): core.writer.makeArray()
+        case .foundation(let data): [UInt8](data)
+        }
     }
 
     /// Encodes a value as JSON and appends its UTF-8 bytes to `buffer`. On error
@@ -149,15 +153,74 @@ public final class JoltEncoder: Sendable {
     /// try encoder.encode(second, into: &body)
     /// ```
     public func encode<T: Encodable>(_ value: T, into buffer: inout [UInt8]) throws {
-        let core = try encodeCore(value, options: options)
-        core.writer.append(to: &buffer)
+        switch try encodeCore(value, options: options) {
+        case .written(let core): core.writer.append(to: &buffer)
+        case .foundation(let data): buffer.append(contentsOf: data)
+        }
     }
 
-    func encodeCore<T: Encodable>(_ value: T, options: EncoderOptions) throws -> EncodingCore {
+    /// The output of one encode: Jolt's buffer, or Foundation's data.
+    enum Output {
+        case written(EncodingCore)
+        case foundation(Data)
+    }
+
+    /// Encodes `value` in one pass. An `encode(to:)` that writes to a nested
+    /// container after its parent went on (legal, rare, and impossible to write in
+    /// one pass) is encoded again by Foundation's `JSONEncoder` with the same
+    /// options, when they are all Foundation's; with a Jolt-only option (key
+    /// paths, key mappings, `nilEncodingStrategy = .writeNull`, the kebab,
+    /// Pascal and screaming-snake key styles) it throws `EncodingError.invalidValue`.
+    func encodeCore<T: Encodable>(_ value: T, options: EncoderOptions) throws -> Output {
         let core = EncodingCore(options: options)
         // The free slots refer to the core: let them go, whatever happens.
         defer { core.freeEncoders.removeAll() }
-        try core.encodeTopLevel(value)
-        return core
+        do {
+            try core.encodeTopLevel(value)
+        } catch {
+            if core.usedContainersOutOfOrder, let foundation = Self.foundationEncoder(for: options) {
+                return .foundation(try foundation.encode(value))
+            }
+            throw error
+        }
+        return .written(core)
+    }
+
+    /// Foundation's `JSONEncoder` with these options, or nil if one has no
+    /// Foundation equivalent.
+    static func foundationEncoder(for options: EncoderOptions) -> JSONEncoder? {
+        guard options.keyPathSeparator == nil, options.keyMappings.isEmpty, options.nilEncodingStrategy == .omit else { return nil }
+        let encoder = JSONEncoder()
+        var formatting: JSONEncoder.OutputFormatting = []
+        if options.outputFormatting.contains(.prettyPrinted) { formatting.insert(.prettyPrinted) }
+        if options.outputFormatting.contains(.sortedKeys) { formatting.insert(.sortedKeys) }
+        if options.outputFormatting.contains(.withoutEscapingSlashes) { formatting.insert(.withoutEscapingSlashes) }
+        encoder.outputFormatting = formatting
+        switch options.keyEncodingStrategy {
+        case .useDefaultKeys: encoder.keyEncodingStrategy = .useDefaultKeys
+        case .convertToSnakeCase: encoder.keyEncodingStrategy = .convertToSnakeCase
+        case .custom(let closure): encoder.keyEncodingStrategy = .custom(closure)
+        case .convertToKebabCase, .convertToPascalCase, .convertToScreamingSnakeCase: return nil
+        }
+        switch options.dateEncodingStrategy {
+        case .deferredToDate: encoder.dateEncodingStrategy = .deferredToDate
+        case .secondsSince1970: encoder.dateEncodingStrategy = .secondsSince1970
+        case .millisecondsSince1970: encoder.dateEncodingStrategy = .millisecondsSince1970
+        case .iso8601: encoder.dateEncodingStrategy = .iso8601
+        case .formatted(let formatter): encoder.dateEncodingStrategy = .formatted(formatter)
+        case .custom(let closure): encoder.dateEncodingStrategy = .custom(closure)
+        }
+        switch options.dataEncodingStrategy {
+        case .deferredToData: encoder.dataEncodingStrategy = .deferredToData
+        case .base64: encoder.dataEncodingStrategy = .base64
+        case .custom(let closure): encoder.dataEncodingStrategy = .custom(closure)
+        }
+        switch options.nonConformingFloatEncodingStrategy {
+        case .throw: encoder.nonConformingFloatEncodingStrategy = .throw
+        case .convertToString(let positive, let negative, let nan):
+            encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: positive, negativeInfinity: negative, nan: nan)
+        }
+        encoder.userInfo = options.userInfo
+        return encoder
     }
 }

@@ -181,13 +181,31 @@ final class EncoderOptionsTests: XCTestCase {
     }
 
     /// Using a container after a later value of its parent was written cannot be
-    /// done in one pass: an error, never broken JSON.
-    func testOutOfOrderContainerUseThrows() {
-        XCTAssertNoThrow(try JSONEncoder().encode(OutOfOrder()))
-        XCTAssertThrowsError(try JoltEncoder().encode(OutOfOrder())) { error in
+    /// done in one pass: with Foundation's options only, the value is encoded by
+    /// Foundation's JSONEncoder instead (the same bytes with sorted keys); with a
+    /// Jolt-only option it is an error, never broken JSON.
+    func testOutOfOrderContainerUseFallsBackToFoundation() throws {
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = [.sortedKeys, .prettyPrinted]
+        foundation.dateEncodingStrategy = .secondsSince1970
+        let jolt = JoltEncoder()
+        jolt.outputFormatting = [.sortedKeys, .prettyPrinted]
+        jolt.dateEncodingStrategy = .secondsSince1970
+        XCTAssertEqual(try jolt.encode(OutOfOrder()), try foundation.encode(OutOfOrder()))
+        var buffer: [UInt8] = [1]
+        try jolt.encode(OutOfOrder(), into: &buffer)
+        XCTAssertEqual(buffer, [1] + Array(try foundation.encode(OutOfOrder())))
+        XCTAssertEqual(try jolt.encodeToBytes([OutOfOrder()]), Array(try foundation.encode([OutOfOrder()])))
+
+        let pathEncoder = JoltEncoder()
+        pathEncoder.keyPathSeparator = "."
+        XCTAssertThrowsError(try pathEncoder.encode(OutOfOrder())) { error in
             guard case EncodingError.invalidValue(_, let context) = error else { return XCTFail("\(error)") }
             XCTAssertTrue(context.debugDescription.contains("one pass"), context.debugDescription)
         }
+        let kebab = JoltEncoder()
+        kebab.keyEncodingStrategy = .convertToKebabCase
+        XCTAssertThrowsError(try kebab.encode(OutOfOrder()))
     }
 
     func testSharedBetweenThreads() throws {
