@@ -54,6 +54,7 @@ let package = Package(
             dependencies: [
                 "JoltMacros",
                 "JoltMacrosPlugin",
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
             ]
         ),

@@ -251,3 +251,31 @@ public macro CodingCase(match: JoltCaseMatch..., values: [JoltCaseValue] = []) =
 /// ```
 @attached(peer)
 public macro FallbackCase() = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+// MARK: - Polymorphism
+
+/// Makes an enum whose cases each carry one value a ``PolymorphicEnum``
+/// (decoded and encoded through a ``PolymorphicRegistry``), with the registry
+/// written at compile time: each case registered under its ``PolymorphicCase(_:)``
+/// identifiers (or its name), a ``FallbackCase()`` case as the fallback.
+///
+/// ```swift
+/// @PolymorphicCodable(discriminator: "type")
+/// enum Block {
+///     @PolymorphicCase("image", "picture") case image(ImageItem)
+///     case text(TextItem)                          // "text"
+///     @FallbackCase case unknown(UnknownItem)
+/// }
+/// // [{"type": "image", "url": "a.png"}, {"type": "text", "text": "Hi"}]
+/// ```
+@attached(extension, conformances: PolymorphicEnum, Encodable, names: named(polymorphicRegistry), named(polymorphicPayload))
+public macro PolymorphicCodable(discriminator: String = "type", payloadKey: String? = nil) = #externalMacro(module: "JoltMacrosPlugin", type: "PolymorphicCodableMacro")
+
+/// The discriminator values of a ``PolymorphicCodable(discriminator:payloadKey:)``
+/// case; the first is written when encoding.
+///
+/// ```swift
+/// @PolymorphicCase("image", "picture") case image(ImageItem)
+/// ```
+@attached(peer)
+public macro PolymorphicCase(_ identifiers: String...) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")

@@ -9,5 +9,6 @@ struct JoltMacrosPlugin: CompilerPlugin {
         EncodableMacro.self,
         InheritedCodableMacro.self,
         MarkerMacro.self,
+        PolymorphicCodableMacro.self,
     ]
 }
