@@ -279,3 +279,30 @@ public macro PolymorphicCodable(discriminator: String = "type", payloadKey: Stri
 /// ```
 @attached(peer)
 public macro PolymorphicCase(_ identifiers: String...) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+// MARK: - AutoCodable
+
+/// AutoCodable's form: on an extension (in any file of the type's module),
+/// writes `init(from:)` and `encode(to:)` from the `CodingKeys` enum written
+/// in it. Property types are inferred; an optional is `decodeIfPresent`d.
+/// For an enum, a `<Case>CodingKeys` enum per case with associated values
+/// names them (`_0` for an unlabelled one).
+///
+/// ```swift
+/// // User.swift:  struct User { let name: String; var age: Int? }
+/// // User+Codable.swift:
+/// @AutoCodable
+/// extension User: Codable {
+///     enum CodingKeys: String, CodingKey { case name = "user_name", age }
+/// }
+/// ```
+@attached(member, names: named(init(from:)), named(encode(to:)))
+public macro AutoCodable() = #externalMacro(module: "JoltMacrosPlugin", type: "AutoCodableMacro")
+
+/// ``AutoCodable()`` writing only `init(from:)`: `@AutoDecodable extension User: Decodable { enum CodingKeys … }`
+@attached(member, names: named(init(from:)))
+public macro AutoDecodable() = #externalMacro(module: "JoltMacrosPlugin", type: "AutoCodableMacro")
+
+/// ``AutoCodable()`` writing only `encode(to:)`: `@AutoEncodable extension User: Encodable { enum CodingKeys … }`
+@attached(member, names: named(encode(to:)))
+public macro AutoEncodable() = #externalMacro(module: "JoltMacrosPlugin", type: "AutoCodableMacro")

@@ -9,6 +9,7 @@ struct JoltMacrosPlugin: CompilerPlugin {
         EncodableMacro.self,
         InheritedCodableMacro.self,
         MarkerMacro.self,
+        AutoCodableMacro.self,
         PolymorphicCodableMacro.self,
     ]
 }
