@@ -34,7 +34,8 @@ extension CodableMacroKind {
             return []
         }
         if conformance.isEmpty && members.isEmpty { return [] }
-        let decl: DeclSyntax = "extension \(raw: typeName)\(raw: conformance) {\n\(raw: members.joined(separator: "\n\n"))\n}"
+        let body = members.isEmpty ? "{}" : "{\n\(members.joined(separator: "\n\n"))\n}"
+        let decl: DeclSyntax = "extension \(raw: typeName)\(raw: conformance) \(raw: body)"
         return [decl.cast(ExtensionDeclSyntax.self)]
     }
 

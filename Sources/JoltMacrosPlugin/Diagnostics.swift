@@ -34,7 +34,7 @@ struct JoltDiagnostic: DiagnosticMessage, Error {
     static let fallbackWithValues = JoltDiagnostic(
         message: "@FallbackCase applies to a case without associated values", id: "fallbackWithValues")
     static let autoNeedsCodingKeys = JoltDiagnostic(
-        message: "@AutoDecodable and @AutoEncodable need a 'CodingKeys' enum in the extension", id: "autoNeedsCodingKeys")
+        message: "@AutoCodable, @AutoDecodable and @AutoEncodable need a 'CodingKeys' enum in the extension", id: "autoNeedsCodingKeys")
 }
 
 struct JoltFixIt: FixItMessage {

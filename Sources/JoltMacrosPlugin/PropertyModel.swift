@@ -114,7 +114,9 @@ struct PropertyReader {
                     node: attribute, message: JoltDiagnostic.defaultWithoutValue,
                     fixIts: [FixIt(message: JoltFixIt(message: "add a default value"), changes: [
                         .replace(oldNode: Syntax(attribute), newNode: Syntax(
-                            attribute.with(\.leftParen, .leftParenToken()).with(\.rightParen, .rightParenToken())
+                            attribute.with(\.attributeName, attribute.attributeName.trimmed)
+                                .with(\.leftParen, .leftParenToken())
+                                .with(\.rightParen, .rightParenToken(trailingTrivia: attribute.trailingTrivia))
                                 .with(\.arguments, .argumentList(LabeledExprListSyntax([
                                     LabeledExprSyntax(expression: EditorPlaceholderExprSyntax(placeholder: .identifier("<#value#>"))),
                                 ]))))),
@@ -127,7 +129,9 @@ struct PropertyReader {
                     node: variable.bindingSpecifier, message: JoltDiagnostic.letWithInitializer,
                     fixIts: [FixIt(message: JoltFixIt(message: "make it 'var'"), changes: [
                         .replace(oldNode: Syntax(variable.bindingSpecifier),
-                                 newNode: Syntax(TokenSyntax.keyword(.var, trailingTrivia: .space))),
+                                 newNode: Syntax(TokenSyntax.keyword(
+                                     .var, leadingTrivia: variable.bindingSpecifier.leadingTrivia,
+                                     trailingTrivia: variable.bindingSpecifier.trailingTrivia))),
                     ])]))
                 failed = true
                 return nil

@@ -9,12 +9,16 @@ let joltMacroSpecs: [String: MacroSpec] = {
         "Decodable": MacroSpec(type: DecodableMacro.self, conformances: ["Decodable"]),
         "Encodable": MacroSpec(type: EncodableMacro.self, conformances: ["Encodable"]),
         "InheritedCodable": MacroSpec(type: InheritedCodableMacro.self),
+        "PolymorphicCodable": MacroSpec(type: PolymorphicCodableMacro.self, conformances: ["PolymorphicEnum", "Encodable"]),
+        "AutoCodable": MacroSpec(type: AutoCodableMacro.self),
+        "AutoDecodable": MacroSpec(type: AutoCodableMacro.self),
+        "AutoEncodable": MacroSpec(type: AutoCodableMacro.self),
     ]
     for marker in [
         "CodingKey", "EncodingKey", "CodingContainer", "SnakeCase", "KebabCase", "CamelCase", "PascalCase",
         "ScreamingSnakeCase", "ScreamingKebabCase", "FlatCase", "UpperCase", "DecodingDefault", "CodingIgnored",
         "LossyCoding", "CompactCoding", "DateCoding", "Base64Coding", "FlexibleType", "CustomCoding", "EncodeNil",
-        "CodingCase", "FallbackCase",
+        "CodingCase", "FallbackCase", "PolymorphicCase",
     ] {
         specs[marker] = MacroSpec(type: MarkerMacro.self)
     }
