@@ -1,0 +1,308 @@
+@_exported import Jolt
+import Foundation
+
+// MARK: - Types
+
+/// Makes a struct, class or enum `Codable`: writes `CodingKeys`,
+/// `init(from:)` and `encode(to:)` from the annotations on its properties.
+/// The code runs on any `Decoder` and `Encoder` (Foundation's too); defaults
+/// applied are recorded in a ``JoltDecoder`` report.
+///
+/// ```swift
+/// @Codable @SnakeCase
+/// struct User {
+///     @CodingKey("name", "username", "profile.name") var name: String
+///     var age = 33                                   // default when missing or invalid
+///     @DateCoding(ISO8601Strategy.self) var joined: Date
+///     @CodingIgnored var cache: [String: Int] = [:]
+/// }
+/// ```
+@attached(extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)), named(encode(to:)))
+@attached(member, names: named(CodingKeys), named(init(from:)), named(encode(to:)))
+public macro Codable() = #externalMacro(module: "JoltMacrosPlugin", type: "CodableMacro")
+
+/// Like ``Codable()``, writing only `init(from:)`.
+///
+/// ```swift
+/// @Decodable struct Event { @CodingKey("event_id") let id: Int }
+/// ```
+@attached(extension, conformances: Decodable, names: named(CodingKeys), named(init(from:)))
+@attached(member, names: named(CodingKeys), named(init(from:)))
+public macro Decodable() = #externalMacro(module: "JoltMacrosPlugin", type: "DecodableMacro")
+
+/// Like ``Codable()``, writing only `encode(to:)`.
+///
+/// ```swift
+/// @Encodable struct Ping { @EncodingKey("sent_at") var sentAt: Int }
+/// ```
+@attached(extension, conformances: Encodable, names: named(CodingKeys), named(encode(to:)))
+@attached(member, names: named(CodingKeys), named(encode(to:)))
+public macro Encodable() = #externalMacro(module: "JoltMacrosPlugin", type: "EncodableMacro")
+
+/// For a subclass of a `Codable` class: its own properties plus its
+/// superclass's, from the same JSON object (`super.init(from:)` and
+/// `super.encode(to:)` get the same decoder and encoder).
+///
+/// ```swift
+/// @Codable class Animal { var name: String = "" }
+/// @InheritedCodable final class Dog: Animal { var barks = true }
+/// ```
+@attached(member, names: named(CodingKeys), named(init(from:)), named(encode(to:)))
+public macro InheritedCodable() = #externalMacro(module: "JoltMacrosPlugin", type: "InheritedCodableMacro")
+
+/// Decodes and encodes the type inside a sub-tree of the JSON object.
+///
+/// ```swift
+/// @Codable @CodingContainer("data.info")
+/// struct Info { var name: String }          // {"data": {"info": {"name": "x"}}}
+/// ```
+@attached(peer)
+public macro CodingContainer(_ path: String) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+// MARK: - Keys
+
+/// The keys a property is decoded from, tried in order (the first present and
+/// not `null` wins); dots make nested paths. The first is the encoding key.
+///
+/// ```swift
+/// @CodingKey("name", "username", "profile.name") var name: String
+/// ```
+@attached(peer)
+public macro CodingKey(_ keys: String...) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+/// The key (or dotted path) a property is encoded under, when not its first ``CodingKey(_:)``.
+///
+/// ```swift
+/// @CodingKey("user_name", "login") @EncodingKey("name") var name: String
+/// ```
+@attached(peer)
+public macro EncodingKey(_ key: String) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+/// Keys in snake_case (`userName` -> `user_name`), on a type or a property.
+///
+/// ```swift
+/// @Codable @SnakeCase struct User { var userName: String }
+/// ```
+@attached(peer)
+public macro SnakeCase() = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+/// Keys in kebab-case (`userName` -> `user-name`). `@KebabCase var userName: String`
+@attached(peer)
+public macro KebabCase() = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+/// Keys in camelCase (`user_name` -> `userName`). `@CamelCase var user_name: String`
+@attached(peer)
+public macro CamelCase() = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+/// Keys in PascalCase (`userName` -> `UserName`). `@PascalCase var userName: String`
+@attached(peer)
+public macro PascalCase() = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+/// Keys in SCREAMING_SNAKE_CASE (`userName` -> `USER_NAME`). `@ScreamingSnakeCase var userName: String`
+@attached(peer)
+public macro ScreamingSnakeCase() = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+/// Keys in SCREAMING-KEBAB-CASE (`userName` -> `USER-NAME`). `@ScreamingKebabCase var userName: String`
+@attached(peer)
+public macro ScreamingKebabCase() = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+/// Keys in flatcase (`userName` -> `username`). `@FlatCase var userName: String`
+@attached(peer)
+public macro FlatCase() = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+/// Keys in UPPERCASE (`userName` -> `USERNAME`). `@UpperCase var userName: String`
+@attached(peer)
+public macro UpperCase() = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+// MARK: - Values
+
+/// The value of a property when its key is missing (or `null`) or its value
+/// does not decode; for `let` properties (a `var`'s initial value does the same).
+///
+/// ```swift
+/// @DecodingDefault("guest") let role: String
+/// ```
+@attached(peer)
+public macro DecodingDefault<T>(_ value: T) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+/// Different defaults for a missing (or `null`) key and for an invalid value.
+///
+/// ```swift
+/// @DecodingDefault(missing: 0, invalid: -1) let count: Int
+/// ```
+@attached(peer)
+public macro DecodingDefault<T>(missing: T, invalid: T) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+/// Leaves a property out of decoding and encoding; it keeps its initial value.
+///
+/// ```swift
+/// @CodingIgnored var isSelected = false
+/// ```
+@attached(peer)
+public macro CodingIgnored() = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+/// Drops the elements of an array, set or dictionary that do not decode
+/// (Jolt's ``LossyArray``, ``LossySet``, ``LossyDictionary``).
+///
+/// ```swift
+/// @LossyCoding var posts: [Post]        // [{valid}, {"broken": 1}] -> 1 post
+/// ```
+@attached(peer)
+public macro LossyCoding() = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+/// Drops the `null` elements of an array or values of a dictionary; anything
+/// else invalid is still an error.
+///
+/// ```swift
+/// @CompactCoding var tags: [String]      // ["a", null, "b"] -> ["a", "b"]
+/// ```
+@attached(peer)
+public macro CompactCoding() = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+/// Reads and writes a `Date` (or `Date?`) with one of Jolt's date strategies.
+///
+/// ```swift
+/// @DateCoding(ISO8601Strategy.self) var created: Date
+/// @DateCoding(MillisecondsSince1970Strategy.self) var updated: Date?
+/// ```
+@attached(peer)
+public macro DateCoding<S: DateValueCodingStrategy>(_ strategy: S.Type) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+/// The text encodings of ``Base64Coding(format:)``.
+public enum JoltBinaryFormat: Sendable {
+    /// Base64, standard alphabet, padded (the default).
+    case base64
+    /// Base64 with the URL-safe alphabet.
+    case base64URL
+    /// Hexadecimal.
+    case hex
+}
+
+/// Reads and writes `Data` or `[UInt8]` as Base64 text (or Base64URL, hex),
+/// whatever the coder's data strategy.
+///
+/// ```swift
+/// @Base64Coding var avatar: Data
+/// @Base64Coding(format: .hex) var digest: [UInt8]
+/// ```
+@attached(peer)
+public macro Base64Coding(format: JoltBinaryFormat = .base64) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+/// Accepts a scalar in another JSON type when it converts without loss
+/// (`"42"` for an `Int`, `1` for a `Bool`, `7` for a `String`); Jolt's ``LosslessValue``.
+///
+/// ```swift
+/// @FlexibleType var id: Int
+/// ```
+@attached(peer)
+public macro FlexibleType() = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+/// Reads and writes a property with a ``JoltCodingTransformer``.
+///
+/// ```swift
+/// @CustomCoding(CommaList.self) var tags: [String]
+/// ```
+@attached(peer)
+public macro CustomCoding<T: JoltCodingTransformer>(_ transformer: T.Type) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+/// Reads and writes a property with closures given a decoder or an encoder
+/// at the property's key.
+///
+/// ```swift
+/// @CustomCoding(decode: { try Int(from: $0) * 2 }, encode: { try ($0 / 2).encode(to: $1) })
+/// var doubled: Int
+/// ```
+@attached(peer)
+public macro CustomCoding<T>(
+    decode: (any Decoder) throws -> T, encode: (T, any Encoder) throws -> Void
+) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+/// Writes `null` for a nil optional instead of leaving the key out; on a
+/// property or on the type (all its optionals).
+///
+/// ```swift
+/// @EncodeNil var nickname: String?       // {"nickname": null}
+/// ```
+@attached(peer)
+public macro EncodeNil() = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+// MARK: - Enums
+
+/// The JSON values that select an enum case, and where its associated values are.
+/// Without it a case matches its name (or its raw value).
+///
+/// ```swift
+/// @Codable enum Phone {
+///     @CodingCase(match: .string("iphone"), .int(10), .intRange(22...30), .bool(true))
+///     case apple
+///     @CodingCase(match: .string("vimeo"), values: [.label("id", keys: "ID", "Id")])
+///     case video(id: String)               // {"vimeo": {"ID": "1"}}
+///     @CodingCase(match: .string("yt"), .pathValue("type.middle"))
+///     case youtube(id: String)             // {"type": {"middle": "yt"}, "id": "1"}
+/// }
+/// ```
+@attached(peer)
+public macro CodingCase(match: JoltCaseMatch..., values: [JoltCaseValue] = []) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+/// The case decoded when no other matches (recorded as `.unknownEnumCase`).
+///
+/// ```swift
+/// @Codable enum Status { case active, banned; @FallbackCase case unknown }
+/// ```
+@attached(peer)
+public macro FallbackCase() = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+// MARK: - Polymorphism
+
+/// Makes an enum whose cases each carry one value a ``PolymorphicEnum``
+/// (decoded and encoded through a ``PolymorphicRegistry``), with the registry
+/// written at compile time: each case registered under its ``PolymorphicCase(_:)``
+/// identifiers (or its name), a ``FallbackCase()`` case as the fallback.
+///
+/// ```swift
+/// @PolymorphicCodable(discriminator: "type")
+/// enum Block {
+///     @PolymorphicCase("image", "picture") case image(ImageItem)
+///     case text(TextItem)                          // "text"
+///     @FallbackCase case unknown(UnknownItem)
+/// }
+/// // [{"type": "image", "url": "a.png"}, {"type": "text", "text": "Hi"}]
+/// ```
+@attached(extension, conformances: PolymorphicEnum, Encodable, names: named(polymorphicRegistry), named(polymorphicPayload))
+public macro PolymorphicCodable(discriminator: String = "type", payloadKey: String? = nil) = #externalMacro(module: "JoltMacrosPlugin", type: "PolymorphicCodableMacro")
+
+/// The discriminator values of a ``PolymorphicCodable(discriminator:payloadKey:)``
+/// case; the first is written when encoding.
+///
+/// ```swift
+/// @PolymorphicCase("image", "picture") case image(ImageItem)
+/// ```
+@attached(peer)
+public macro PolymorphicCase(_ identifiers: String...) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+// MARK: - AutoCodable
+
+/// AutoCodable's form: on an extension (in any file of the type's module),
+/// writes `init(from:)` and `encode(to:)` from the `CodingKeys` enum written
+/// in it. Property types are inferred; an optional is `decodeIfPresent`d.
+/// For an enum, a `<Case>CodingKeys` enum per case with associated values
+/// names them (`_0` for an unlabelled one).
+///
+/// ```swift
+/// // User.swift:  struct User { let name: String; var age: Int? }
+/// // User+Codable.swift:
+/// @AutoCodable
+/// extension User: Codable {
+///     enum CodingKeys: String, CodingKey { case name = "user_name", age }
+/// }
+/// ```
+@attached(member, names: named(init(from:)), named(encode(to:)))
+public macro AutoCodable() = #externalMacro(module: "JoltMacrosPlugin", type: "AutoCodableMacro")
+
+/// ``AutoCodable()`` writing only `init(from:)`: `@AutoDecodable extension User: Decodable { enum CodingKeys … }`
+@attached(member, names: named(init(from:)))
+public macro AutoDecodable() = #externalMacro(module: "JoltMacrosPlugin", type: "AutoCodableMacro")
+
+/// ``AutoCodable()`` writing only `encode(to:)`: `@AutoEncodable extension User: Encodable { enum CodingKeys … }`
+@attached(member, names: named(encode(to:)))
+public macro AutoEncodable() = #externalMacro(module: "JoltMacrosPlugin", type: "AutoCodableMacro")

@@ -1,0 +1,223 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// What to generate.
+public struct CodableOptions: Sendable {
+    var decodes = true
+    var encodes = true
+    var inherited = false
+}
+
+/// Writes `CodingKeys`, `init(from:)` and `encode(to:)` for a struct or a class.
+struct CodableGenerator {
+    let typeName: String
+    let properties: [Property]
+    let containerPath: [String]
+    let access: String
+    let isClass: Bool
+    let isFinal: Bool
+    let hooks: Hooks
+    let options: CodableOptions
+
+    struct Hooks {
+        var willDecode: String?   // "try " or ""
+        var didDecode: String?
+        var willEncode: String?
+        var didEncode: String?
+
+        init(_ members: MemberBlockItemListSyntax) {
+            for member in members {
+                guard let function = member.decl.as(FunctionDeclSyntax.self) else { continue }
+                let label = function.signature.parameterClause.parameters.first?.firstName.text
+                let tries = function.signature.effectSpecifiers?.trimmedDescription.contains("throws") == true ? "try " : ""
+                switch (function.name.text, label) {
+                case ("willDecode", "from"): willDecode = tries
+                case ("didDecode", "from"): didDecode = tries
+                case ("willEncode", "to"): willEncode = tries
+                case ("didEncode", "to"): didEncode = tries
+                default: break
+                }
+            }
+        }
+    }
+
+    // MARK: Keys
+
+    /// Every key text used, in order of first use.
+    var keyTexts: [String] {
+        var seen = Set<String>(), ordered: [String] = []
+        func add(_ key: String) { if seen.insert(key).inserted { ordered.append(key) } }
+        containerPath.forEach(add)
+        for property in properties where !property.ignored {
+            if options.decodes && property.decodes { property.decodePaths.joined().forEach(add) }
+            if options.encodes { property.encodePath.forEach(add) }
+        }
+        return ordered
+    }
+
+    /// Case names for the key texts: the text itself when it is an identifier.
+    var caseNames: [String: String] {
+        var names: [String: String] = [:], used = Set<String>()
+        for key in keyTexts {
+            var name = String(key.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+            if name.first?.isNumber == true { name = "_" + name }
+            var candidate = name, n = 1
+            while used.contains(candidate) { n += 1; candidate = "\(name)\(n)" }
+            used.insert(candidate)
+            names[key] = candidate
+        }
+        return names
+    }
+
+    func keyRef(_ key: String) -> String { ".`\(caseNames[key]!)`" }
+
+    func pathsLiteral(_ paths: [[String]]) -> String {
+        "[" + paths.map { "[" + $0.map(keyRef).joined(separator: ", ") + "]" }.joined(separator: ", ") + "]"
+    }
+
+    var codingKeysDecl: String {
+        let names = caseNames
+        let cases = keyTexts.map { "case `\(names[$0]!)` = \(stringLiteral($0))" }.joined(separator: "\n")
+        return "\(access)enum CodingKeys: String, CodingKey {\n\(cases)\n}"
+    }
+
+    // MARK: Decoding
+
+    var initDecl: String {
+        var lines: [String] = []
+        if let tries = hooks.willDecode { lines.append("\(tries)\(typeName).willDecode(from: decoder)") }
+        let decoded = properties.filter { $0.decodes }
+        if !decoded.isEmpty {
+            lines.append("let container = try decoder.container(keyedBy: CodingKeys.self)"
+                         + (containerPath.isEmpty ? "" : ".joltNestedContainer(\(pathsLiteral([containerPath]).dropFirst().dropLast()))"))
+        }
+        for property in decoded { lines.append("self.\(property.name) = \(decodeExpression(property))") }
+        if options.inherited { lines.append("try super.init(from: decoder)") }
+        if let tries = hooks.didDecode { lines.append("\(tries)self.didDecode(from: decoder)") }
+        var modifiers = access
+        if isClass { modifiers += "required " }
+        return "\(modifiers)init(from decoder: any Decoder) throws {\n\(lines.joined(separator: "\n"))\n}"
+    }
+
+    func decodeExpression(_ p: Property) -> String {
+        let paths = pathsLiteral(p.decodePaths)
+        let single = p.decodePaths.count == 1 && p.decodePaths[0].count == 1 ? keyRef(p.decodePaths[0][0]) : nil
+        switch p.coding {
+        case .closures(let decode, _):
+            return p.isOptional
+                ? "try container.joltDecodeIfPresent(paths: \(paths), using: \(decode))"
+                : "try container.joltDecode(paths: \(paths), using: \(decode))"
+        case .wrapper(let wrapper):
+            if let missing = p.missingDefault, let invalid = p.invalidDefault {
+                if p.isOptional {
+                    let base = p.type!.base
+                    return "container.joltDecodeIfPresent(\(wrapper).self, paths: \(paths), "
+                        + "missing: (\(missing) as \(base)?).map { \(wrapper)(wrappedValue: $0) }, "
+                        + "invalid: (\(invalid) as \(base)?).map { \(wrapper)(wrappedValue: $0) }, decoder: decoder)?.wrappedValue"
+                }
+                return "container.joltDecode(\(wrapper).self, paths: \(paths), missing: \(wrapper)(wrappedValue: \(missing)), "
+                    + "invalid: \(wrapper)(wrappedValue: \(invalid)), decoder: decoder).wrappedValue"
+            }
+            return p.isOptional
+                ? "try container.joltDecodeIfPresent(\(wrapper).self, paths: \(paths))?.wrappedValue"
+                : "try container.joltDecode(\(wrapper).self, paths: \(paths)).wrappedValue"
+        case .plain:
+            let typeArgument = p.type.map { (p.isOptional ? $0.base : $0.node.trimmedDescription) + ".self, " } ?? ""
+            if let missing = p.missingDefault, let invalid = p.invalidDefault {
+                let call = p.isOptional ? "joltDecodeIfPresent" : "joltDecode"
+                return "container.\(call)(\(typeArgument)paths: \(paths), missing: \(missing), invalid: \(invalid), decoder: decoder)"
+            }
+            if let single, let type = p.type {
+                return p.isOptional
+                    ? "try container.decodeIfPresent(\(type.base).self, forKey: \(single))"
+                    : "try container.decode(\(type.node.trimmedDescription).self, forKey: \(single))"
+            }
+            return p.isOptional
+                ? "try container.joltDecodeIfPresent(\(typeArgument)paths: \(paths))"
+                : "try container.joltDecode(\(typeArgument)paths: \(paths))"
+        }
+    }
+
+    // MARK: Encoding
+
+    /// A node of the tree of encoding paths.
+    final class Node {
+        var children: [(key: String, node: Node)] = []
+        var leaves: [(key: String, property: Property)] = []
+
+        func child(_ key: String) -> Node {
+            if let existing = children.first(where: { $0.key == key }) { return existing.node }
+            let node = Node()
+            children.append((key, node))
+            return node
+        }
+    }
+
+    var encodeDecl: String {
+        let root = Node()
+        for property in properties where !property.ignored {
+            var node = root
+            for key in property.encodePath.dropLast() { node = node.child(key) }
+            node.leaves.append((property.encodePath.last!, property))
+        }
+        var lines: [String] = []
+        if let tries = hooks.willEncode { lines.append("\(tries)self.willEncode(to: encoder)") }
+        if options.inherited { lines.append("try super.encode(to: encoder)") }
+        if !properties.allSatisfy(\.ignored) || !containerPath.isEmpty {
+            lines.append("var container = encoder.container(keyedBy: CodingKeys.self)")
+            var name = "container"
+            for (index, key) in containerPath.enumerated() {
+                let next = "container\(index)"
+                lines.append("var \(next) = \(name).nestedContainer(keyedBy: CodingKeys.self, forKey: \(keyRef(key)))")
+                name = next
+            }
+            var counter = containerPath.count
+            emit(root, container: name, into: &lines, counter: &counter)
+        }
+        if let tries = hooks.didEncode { lines.append("\(tries)self.didEncode(to: encoder)") }
+        let modifiers = isClass ? (options.inherited ? "override " : "") + access : access
+        return "\(modifiers)func encode(to encoder: any Encoder) throws {\n\(lines.joined(separator: "\n"))\n}"
+    }
+
+    func emit(_ node: Node, container: String, into lines: inout [String], counter: inout Int) {
+        for (key, property) in node.leaves { lines.append(encodeStatement(property, container: container, key: keyRef(key))) }
+        for (key, child) in node.children {
+            let name = "container\(counter)"
+            counter += 1
+            var inner: [String] = ["var \(name) = \(container).nestedContainer(keyedBy: CodingKeys.self, forKey: \(keyRef(key)))"]
+            emit(child, container: name, into: &inner, counter: &counter)
+            lines.append("do {\n\(inner.joined(separator: "\n"))\n}")
+        }
+    }
+
+    func encodeStatement(_ p: Property, container: String, key: String) -> String {
+        let value = p.isOptional ? "value" : "self.\(p.name)"
+        let write: String
+        switch p.coding {
+        case .plain: write = "try \(container).encode(\(value), forKey: \(key))"
+        case .wrapper(let wrapper): write = "try \(container).encode(\(wrapper)(wrappedValue: \(value)), forKey: \(key))"
+        case .closures(_, let encode): write = "try (\(encode))(\(value), \(container).superEncoder(forKey: \(key)))"
+        }
+        guard p.isOptional else { return write }
+        if case .plain = p.coding, !p.encodeNil {
+            return "try \(container).encodeIfPresent(self.\(p.name), forKey: \(key))"
+        }
+        let orNil = p.encodeNil ? " else {\ntry \(container).encodeNil(forKey: \(key))\n}" : ""
+        return "if let value = self.\(p.name) {\n\(write)\n}\(orNil)"
+    }
+}
+
+/// A Swift string literal for `text`.
+func stringLiteral(_ text: String) -> String {
+    var out = "\""
+    for c in text.unicodeScalars {
+        switch c {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        default: out.unicodeScalars.append(c)
+        }
+    }
+    return out + "\""
+}

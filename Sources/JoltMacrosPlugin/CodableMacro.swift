@@ -1,0 +1,129 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// `@Codable`, `@Decodable` and `@Encodable`: for a struct or an enum, an
+/// extension with the conformance, `CodingKeys`, `init(from:)` and
+/// `encode(to:)`; for a class, the members in the class body (so `init(from:)`
+/// can be `required`) and the conformance in an extension.
+public protocol CodableMacroKind: ExtensionMacro, MemberMacro {
+    static var options: CodableOptions { get }
+    static var macroName: String { get }
+}
+
+extension CodableMacroKind {
+    public static func expansion(
+        of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+        let conformance = protocols.isEmpty ? "" : ": " + protocols.map(\.trimmedDescription).joined(separator: ", ")
+        let typeName = type.trimmedDescription
+        var members: [String] = []
+        if declaration.is(StructDeclSyntax.self) {
+            guard let generator = makeGenerator(declaration, typeName: typeName, options: options, context: context) else { return [] }
+            members = generatorMembers(generator, options: options)
+        } else if let enumDecl = declaration.as(EnumDeclSyntax.self) {
+            guard let generator = EnumGenerator(enumDecl, typeName: typeName, context: context) else { return [] }
+            if options.decodes { members.append(generator.initDecl) }
+            if options.encodes { members.append(generator.encodeDecl) }
+        } else if declaration.is(ClassDeclSyntax.self) {
+            // Members come from the member macro.
+        } else {
+            context.diagnose(Diagnostic(node: node, message: JoltDiagnostic.unsupportedDeclaration(macroName)))
+            return []
+        }
+        if conformance.isEmpty && members.isEmpty { return [] }
+        let body = members.isEmpty ? "{}" : "{\n\(members.joined(separator: "\n\n"))\n}"
+        let decl: DeclSyntax = "extension \(raw: typeName)\(raw: conformance) \(raw: body)"
+        return [decl.cast(ExtensionDeclSyntax.self)]
+    }
+
+    public static func expansion(
+        of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard let classDecl = declaration.as(ClassDeclSyntax.self) else { return [] }
+        guard let generator = makeGenerator(
+            declaration, typeName: classDecl.name.text, options: options, context: context) else { return [] }
+        return generatorMembers(generator, options: options).map { DeclSyntax(stringLiteral: $0) }
+    }
+}
+
+func generatorMembers(_ generator: CodableGenerator, options: CodableOptions) -> [String] {
+    var members = [generator.codingKeysDecl]
+    if options.decodes { members.append(generator.initDecl) }
+    if options.encodes { members.append(generator.encodeDecl) }
+    return members
+}
+
+/// Reads a struct's or class's annotations; nil (after diagnosing) when they are wrong.
+func makeGenerator(
+    _ declaration: some DeclGroupSyntax, typeName: String, options: CodableOptions, context: some MacroExpansionContext
+) -> CodableGenerator? {
+    let attributes = declaration.attributes
+    let typeStyle = attributes.compactMap { element -> KeyStyle? in
+        guard case .attribute(let attribute) = element else { return nil }
+        return KeyStyle(rawValue: attribute.simpleName)
+    }.first
+    var reader = PropertyReader(context: context, typeStyle: typeStyle, typeEncodeNil: attributes.has("EncodeNil"))
+    let properties = reader.properties(of: declaration.memberBlock.members)
+    var containerPath: [String] = []
+    if let attribute = attributes.first("CodingContainer"), let argument = attribute.argumentList.first,
+       let key = argument.expression.stringLiteralValue {
+        containerPath = reader.path(key, node: argument.expression) ?? []
+    }
+    if reader.failed { return nil }
+    let isClass = declaration.is(ClassDeclSyntax.self)
+    var access = declaration.modifiers.accessLevel.map { $0 + " " } ?? ""
+    if isClass && declaration.modifiers.has(.open) { access = "public " }
+    return CodableGenerator(
+        typeName: typeName, properties: properties, containerPath: containerPath, access: access,
+        isClass: isClass, isFinal: declaration.modifiers.has(.final), hooks: .init(declaration.memberBlock.members),
+        options: options)
+}
+
+public struct CodableMacro: CodableMacroKind {
+    public static let options = CodableOptions()
+    public static let macroName = "Codable"
+}
+
+public struct DecodableMacro: CodableMacroKind {
+    public static let options = CodableOptions(decodes: true, encodes: false)
+    public static let macroName = "Decodable"
+}
+
+public struct EncodableMacro: CodableMacroKind {
+    public static let options = CodableOptions(decodes: false, encodes: true)
+    public static let macroName = "Encodable"
+}
+
+/// `@InheritedCodable`: a subclass's members, calling its superclass's
+/// `init(from:)` and `encode(to:)` on the same decoder and encoder.
+public struct InheritedCodableMacro: MemberMacro {
+    public static func expansion(
+        of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard let classDecl = declaration.as(ClassDeclSyntax.self) else {
+            context.diagnose(Diagnostic(node: node, message: JoltDiagnostic(
+                message: "@InheritedCodable applies to a subclass of a Codable class", id: "inheritedNotClass")))
+            return []
+        }
+        let options = CodableOptions(decodes: true, encodes: true, inherited: true)
+        guard let generator = makeGenerator(declaration, typeName: classDecl.name.text, options: options, context: context)
+        else { return [] }
+        return generatorMembers(generator, options: options).map { DeclSyntax(stringLiteral: $0) }
+    }
+}
+
+/// The annotations read by `@Codable` (`@CodingKey`, `@SnakeCase`, …): they
+/// add nothing themselves.
+public struct MarkerMacro: PeerMacro {
+    public static func expansion(
+        of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        []
+    }
+}

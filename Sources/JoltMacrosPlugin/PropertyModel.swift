@@ -1,0 +1,228 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// How a property's value is read and written.
+enum ValueCoding {
+    case plain
+    /// Through a `JoltCodingWrapper` type (the text of the type).
+    case wrapper(String)
+    /// Through closures `(any Decoder) throws -> T` and `(T, any Encoder) throws -> Void`.
+    case closures(decode: String, encode: String)
+}
+
+/// A stored property as the generated code sees it.
+struct Property {
+    let name: String
+    let type: TypeShape?
+    let initializer: ExprSyntax?
+    let isLet: Bool
+    var ignored = false
+    var decodePaths: [[String]] = []
+    var encodePath: [String] = []
+    var missingDefault: String?
+    var invalidDefault: String?
+    var coding: ValueCoding = .plain
+    var encodeNil = false
+
+    var isOptional: Bool { type?.isOptional ?? false }
+    var hasDefault: Bool { missingDefault != nil }
+    var decodes: Bool { !ignored && !(isLet && initializer != nil) }
+}
+
+/// Attributes that name a key style.
+let styleNames = Set(KeyStyle.allCases.map(\.rawValue))
+
+/// Reads the stored properties of a type, reporting misuse.
+struct PropertyReader {
+    let context: any MacroExpansionContext
+    let typeStyle: KeyStyle?
+    let typeEncodeNil: Bool
+    var failed = false
+
+    /// Splits a key into a path; reports a malformed one (with a fix-it) and returns nil.
+    mutating func path(_ key: String, node: some SyntaxProtocol) -> [String]? {
+        let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        if key.isEmpty || parts.contains(where: { $0.isEmpty || $0.contains(" ") }) {
+            let cleaned = key.split(separator: ".").map { $0.replacingOccurrences(" ", "") }.filter { !$0.isEmpty }
+                .joined(separator: ".")
+            var fixIts: [FixIt] = []
+            if !cleaned.isEmpty, let literal = node.as(StringLiteralExprSyntax.self) {
+                fixIts.append(FixIt(message: JoltFixIt(message: "use '\(cleaned)'"), changes: [
+                    .replace(oldNode: Syntax(literal), newNode: Syntax(StringLiteralExprSyntax(content: cleaned))),
+                ]))
+            }
+            context.diagnose(Diagnostic(node: node, message: JoltDiagnostic.badKeyPath(key), fixIts: fixIts))
+            failed = true
+            return nil
+        }
+        return parts
+    }
+
+    mutating func properties(of members: MemberBlockItemListSyntax) -> [Property] {
+        var result: [Property] = []
+        for member in members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            if variable.modifiers.has(.static) || variable.modifiers.has(.class) || variable.modifiers.has(.lazy) { continue }
+            for binding in variable.bindings {
+                guard let property = read(binding, of: variable) else { continue }
+                result.append(property)
+            }
+        }
+        return result
+    }
+
+    private mutating func read(_ binding: PatternBindingSyntax, of variable: VariableDeclSyntax) -> Property? {
+        guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { return nil }
+        // Computed properties are not coded (observers are fine).
+        if let accessors = binding.accessorBlock {
+            switch accessors.accessors {
+            case .getter: return nil
+            case .accessors(let list):
+                if list.contains(where: { [.keyword(.get), .keyword(.set)].contains($0.accessorSpecifier.tokenKind) }) {
+                    return nil
+                }
+            }
+        }
+        let attributes = variable.attributes
+        let name = identifier.identifier.trimmedDescription.replacingOccurrences("`", "")
+        let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
+        var property = Property(
+            name: name, type: binding.typeAnnotation.map { TypeShape($0.type) },
+            initializer: binding.initializer?.value, isLet: isLet)
+        property.encodeNil = typeEncodeNil || attributes.has("EncodeNil")
+
+        if attributes.has("CodingIgnored") {
+            property.ignored = true
+            if binding.initializer == nil && !(property.isOptional && !isLet) {
+                context.diagnose(Diagnostic(node: variable, message: JoltDiagnostic.ignoredWithoutValue))
+                failed = true
+            }
+            return property
+        }
+
+        // Defaults.
+        if let attribute = attributes.first("DecodingDefault") {
+            if let value = attribute.argument(nil) {
+                property.missingDefault = value.expression.trimmedDescription
+                property.invalidDefault = property.missingDefault
+            } else if let missing = attribute.argument("missing"), let invalid = attribute.argument("invalid") {
+                property.missingDefault = missing.expression.trimmedDescription
+                property.invalidDefault = invalid.expression.trimmedDescription
+            } else {
+                context.diagnose(Diagnostic(
+                    node: attribute, message: JoltDiagnostic.defaultWithoutValue,
+                    fixIts: [FixIt(message: JoltFixIt(message: "add a default value"), changes: [
+                        .replace(oldNode: Syntax(attribute), newNode: Syntax(
+                            attribute.with(\.attributeName, attribute.attributeName.trimmed)
+                                .with(\.leftParen, .leftParenToken())
+                                .with(\.rightParen, .rightParenToken(trailingTrivia: attribute.trailingTrivia))
+                                .with(\.arguments, .argumentList(LabeledExprListSyntax([
+                                    LabeledExprSyntax(expression: EditorPlaceholderExprSyntax(placeholder: .identifier("<#value#>"))),
+                                ]))))),
+                    ])]))
+                failed = true
+            }
+        } else if let initializer = binding.initializer {
+            if isLet {
+                context.diagnose(Diagnostic(
+                    node: variable.bindingSpecifier, message: JoltDiagnostic.letWithInitializer,
+                    fixIts: [FixIt(message: JoltFixIt(message: "make it 'var'"), changes: [
+                        .replace(oldNode: Syntax(variable.bindingSpecifier),
+                                 newNode: Syntax(TokenSyntax.keyword(
+                                     .var, leadingTrivia: variable.bindingSpecifier.leadingTrivia,
+                                     trailingTrivia: variable.bindingSpecifier.trailingTrivia))),
+                    ])]))
+                failed = true
+                return nil
+            }
+            property.missingDefault = initializer.value.trimmedDescription
+            property.invalidDefault = property.missingDefault
+        }
+
+        // Keys.
+        let styles = attributes.compactMap { element -> AttributeSyntax? in
+            guard case .attribute(let attribute) = element, styleNames.contains(attribute.simpleName) else { return nil }
+            return attribute
+        }
+        if styles.count > 1 {
+            var edited = attributes
+            for extra in styles.dropFirst() {
+                edited = edited.filter { element in
+                    guard case .attribute(let a) = element else { return true }
+                    return a.id != extra.id
+                }
+            }
+            context.diagnose(Diagnostic(
+                node: styles[1], message: JoltDiagnostic.twoStyles,
+                fixIts: [FixIt(message: JoltFixIt(message: "keep @\(styles[0].simpleName) only"), changes: [
+                    .replace(oldNode: Syntax(attributes), newNode: Syntax(edited)),
+                ])]))
+            failed = true
+        }
+        let style = styles.first.flatMap { KeyStyle(rawValue: $0.simpleName) } ?? typeStyle
+        let defaultKey = style?.apply(to: name) ?? name
+
+        if let attribute = attributes.first("CodingKey") {
+            for argument in attribute.argumentList {
+                guard let key = argument.expression.stringLiteralValue else { continue }
+                if let path = path(key, node: argument.expression) { property.decodePaths.append(path) }
+            }
+        }
+        if property.decodePaths.isEmpty { property.decodePaths = [[defaultKey]] }
+        property.encodePath = property.decodePaths[0]
+        if let attribute = attributes.first("EncodingKey"), let argument = attribute.argumentList.first,
+           let key = argument.expression.stringLiteralValue, let path = path(key, node: argument.expression) {
+            property.encodePath = path
+        }
+
+        // Value coding.
+        let base = property.type?.base ?? literalType(of: binding.initializer?.value)
+        func requireType(_ attribute: String) -> String? {
+            if let base { return base }
+            context.diagnose(Diagnostic(node: variable, message: JoltDiagnostic.needsType(attribute)))
+            failed = true
+            return nil
+        }
+        if let attribute = attributes.first("DateCoding"), let strategy = attribute.argumentList.first?.expression.metatypeBase {
+            property.coding = .wrapper("DateValue<\(strategy)>")
+        } else if let attribute = attributes.first("Base64Coding"), let base = requireType("Base64Coding") {
+            let format = attribute.argument("format")?.expression.trimmedDescription ?? ".base64"
+            let wrapper = format.hasSuffix("base64URL") ? "Base64URLData" : format.hasSuffix("hex") ? "HexData" : "Base64Data"
+            property.coding = .wrapper("\(wrapper)<\(base)>")
+        } else if attributes.has("FlexibleType"), let base = requireType("FlexibleType") {
+            property.coding = .wrapper("LosslessValue<\(base)>")
+        } else if attributes.has("LossyCoding") || attributes.has("CompactCoding") {
+            let lossy = attributes.has("LossyCoding")
+            let name = lossy ? "LossyCoding" : "CompactCoding"
+            switch property.type?.collection {
+            case .array(let element): property.coding = .wrapper(lossy ? "LossyArray<\(element)>" : "JoltCompactArray<\(element)>")
+            case .dictionary(let key, let value):
+                property.coding = .wrapper(lossy ? "LossyDictionary<\(key), \(value)>" : "JoltCompactDictionary<\(key), \(value)>")
+            case .set(let element) where lossy: property.coding = .wrapper("LossySet<\(element)>")
+            default:
+                context.diagnose(Diagnostic(node: variable, message: JoltDiagnostic.needsCollection(name)))
+                failed = true
+            }
+        } else if let attribute = attributes.first("CustomCoding") {
+            if let transformer = attribute.argumentList.first?.expression.metatypeBase, attribute.argumentList.count == 1 {
+                property.coding = .wrapper("JoltCustomCoded<\(transformer)>")
+            } else if let decode = attribute.argument("decode"), let encode = attribute.argument("encode") {
+                property.coding = .closures(decode: decode.expression.trimmedDescription, encode: encode.expression.trimmedDescription)
+            }
+        }
+        return property
+    }
+}
+
+extension String {
+    func replacingOccurrences(_ target: String, _ replacement: String) -> String {
+        split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}
+
+extension Substring {
+    func replacingOccurrences(_ target: String, _ replacement: String) -> String {
+        String(self).replacingOccurrences(target, replacement)
+    }
+}

@@ -1,0 +1,134 @@
+import SwiftSyntax
+
+extension AttributeListSyntax {
+    /// The attributes named `name` (last component, so `JoltMacros.CodingKey` matches too).
+    func named(_ name: String) -> [AttributeSyntax] {
+        compactMap { element in
+            guard case .attribute(let attribute) = element else { return nil }
+            return attribute.simpleName == name ? attribute : nil
+        }
+    }
+
+    func first(_ name: String) -> AttributeSyntax? { named(name).first }
+    func has(_ name: String) -> Bool { first(name) != nil }
+}
+
+extension AttributeSyntax {
+    var simpleName: String {
+        let text = attributeName.trimmedDescription
+        let base = text.split(separator: "<").first.map(String.init) ?? text
+        return base.split(separator: ".").last.map(String.init) ?? base
+    }
+
+    var argumentList: [LabeledExprSyntax] {
+        guard let list = arguments?.as(LabeledExprListSyntax.self) else { return [] }
+        return Array(list)
+    }
+
+    func argument(_ label: String?) -> LabeledExprSyntax? {
+        argumentList.first { $0.label?.text == label }
+    }
+}
+
+extension ExprSyntax {
+    /// The value of a string literal without interpolation.
+    var stringLiteralValue: String? {
+        guard let literal = self.as(StringLiteralExprSyntax.self) else { return nil }
+        var text = ""
+        for segment in literal.segments {
+            guard let part = segment.as(StringSegmentSyntax.self) else { return nil }
+            text += part.content.text
+        }
+        return text
+    }
+
+    /// `T` of `T.self`, as text.
+    var metatypeBase: String? {
+        guard let member = self.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
+              let base = member.base else { return nil }
+        return base.trimmedDescription
+    }
+}
+
+extension DeclModifierListSyntax {
+    var accessLevel: String? {
+        for modifier in self {
+            switch modifier.name.tokenKind {
+            case .keyword(.public), .keyword(.open): return "public"
+            case .keyword(.package): return "package"
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    func has(_ keyword: Keyword) -> Bool {
+        contains { $0.name.tokenKind == .keyword(keyword) }
+    }
+}
+
+/// A type's shape, for the parts the generated code needs.
+struct TypeShape {
+    /// The type without its outer optional.
+    let base: String
+    let isOptional: Bool
+    let node: TypeSyntax
+
+    init(_ type: TypeSyntax) {
+        node = type
+        if let optional = type.as(OptionalTypeSyntax.self) {
+            base = optional.wrappedType.trimmedDescription
+            isOptional = true
+        } else if let iuo = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+            base = iuo.wrappedType.trimmedDescription
+            isOptional = true
+        } else if let ident = type.as(IdentifierTypeSyntax.self), ident.name.text == "Optional",
+                  let argument = ident.genericArgumentClause?.arguments.first {
+            base = argument.argument.trimmedDescription
+            isOptional = true
+        } else {
+            base = type.trimmedDescription
+            isOptional = false
+        }
+    }
+
+    /// The base as syntax (without the optional).
+    var baseNode: TypeSyntax {
+        if let optional = node.as(OptionalTypeSyntax.self) { return optional.wrappedType }
+        if let iuo = node.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return iuo.wrappedType }
+        return node
+    }
+
+    enum Collection { case array(String), dictionary(String, String), set(String) }
+
+    var collection: Collection? {
+        let node = baseNode
+        if let array = node.as(ArrayTypeSyntax.self) { return .array(array.element.trimmedDescription) }
+        if let dict = node.as(DictionaryTypeSyntax.self) {
+            return .dictionary(dict.key.trimmedDescription, dict.value.trimmedDescription)
+        }
+        if let ident = node.as(IdentifierTypeSyntax.self), let args = ident.genericArgumentClause?.arguments {
+            let texts = args.map { $0.argument.trimmedDescription }
+            switch (ident.name.text, texts.count) {
+            case ("Array", 1): return .array(texts[0])
+            case ("Set", 1): return .set(texts[0])
+            case ("Dictionary", 2): return .dictionary(texts[0], texts[1])
+            default: return nil
+            }
+        }
+        return nil
+    }
+}
+
+/// The type a literal initializer has (for `var age = 33` without a type).
+func literalType(of expr: ExprSyntax?) -> String? {
+    guard let expr else { return nil }
+    if expr.is(IntegerLiteralExprSyntax.self) { return "Int" }
+    if expr.is(FloatLiteralExprSyntax.self) { return "Double" }
+    if expr.is(StringLiteralExprSyntax.self) { return "String" }
+    if expr.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+    if let prefix = expr.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+        return literalType(of: prefix.expression)
+    }
+    return nil
+}

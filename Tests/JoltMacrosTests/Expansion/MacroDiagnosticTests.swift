@@ -1,0 +1,198 @@
+import JoltMacrosPlugin
+import SwiftSyntaxMacrosTestSupport
+import XCTest
+
+/// The errors (with fix-its) the Jolt macros report for misuse.
+final class MacroDiagnosticTests: XCTestCase {
+    func testLetWithInitialValue() {
+        assertMacroExpansion(
+            #"""
+            @Codable
+            struct Config {
+                let retries = 3
+            }
+            """#,
+            expandedSource: #"""
+            struct Config {
+                let retries = 3
+            }
+            """#,
+            diagnostics: [
+                DiagnosticSpec(message: #"a 'let' with an initial value is never decoded; make it 'var' so the value is the default, or remove the value and use @DecodingDefault"#, line: 3, column: 5, fixIts: [FixItSpec(message: #"make it 'var'"#)]),
+            ],
+            macroSpecs: joltMacroSpecs,
+            fixedSource: #"""
+            @Codable
+            struct Config {
+                var retries = 3
+            }
+            """#
+        )
+    }
+
+    func testDecodingDefaultWithoutValue() {
+        assertMacroExpansion(
+            #"""
+            @Codable
+            struct Config {
+                @DecodingDefault let retries: Int
+            }
+            """#,
+            expandedSource: #"""
+            struct Config {
+                let retries: Int
+            }
+            """#,
+            diagnostics: [
+                DiagnosticSpec(message: #"@DecodingDefault needs a value (or missing: and invalid:)"#, line: 3, column: 5, fixIts: [FixItSpec(message: #"add a default value"#)]),
+            ],
+            macroSpecs: joltMacroSpecs,
+            fixedSource: #"""
+            @Codable
+            struct Config {
+                @DecodingDefault(<#value#>) let retries: Int
+            }
+            """#
+        )
+    }
+
+    func testTwoStylesOnOneProperty() {
+        assertMacroExpansion(
+            #"""
+            @Codable
+            struct Config {
+                @SnakeCase @KebabCase var maxRetries: Int
+            }
+            """#,
+            expandedSource: #"""
+            struct Config {
+                var maxRetries: Int
+            }
+            """#,
+            diagnostics: [
+                DiagnosticSpec(message: #"a property takes one naming style; remove the others"#, line: 3, column: 16, fixIts: [FixItSpec(message: #"keep @SnakeCase only"#)]),
+            ],
+            macroSpecs: joltMacroSpecs,
+            fixedSource: #"""
+            @Codable
+            struct Config {
+                @SnakeCase var maxRetries: Int
+            }
+            """#
+        )
+    }
+
+    func testBadKeyPath() {
+        assertMacroExpansion(
+            #"""
+            @Codable
+            struct Config {
+                @CodingKey("data..count") var count: Int
+            }
+            """#,
+            expandedSource: #"""
+            struct Config {
+                var count: Int
+            }
+            """#,
+            diagnostics: [
+                DiagnosticSpec(message: #"'data..count' is not a key path: use keys separated by single dots ('a.b'), without empty parts"#, line: 3, column: 16, fixIts: [FixItSpec(message: #"use 'data.count'"#)]),
+            ],
+            macroSpecs: joltMacroSpecs,
+            fixedSource: #"""
+            @Codable
+            struct Config {
+                @CodingKey("data.count") var count: Int
+            }
+            """#
+        )
+    }
+
+    func testUnsupportedDeclaration() {
+        assertMacroExpansion(
+            #"""
+            @Codable
+            protocol Config {}
+            """#,
+            expandedSource: #"""
+            protocol Config {}
+            """#,
+            diagnostics: [
+                DiagnosticSpec(message: #"@Codable applies to a struct, a class or an enum"#, line: 1, column: 1),
+            ],
+            macroSpecs: joltMacroSpecs
+        )
+    }
+
+    func testMissingTypeAndCollection() {
+        assertMacroExpansion(
+            #"""
+            @Codable
+            struct Config {
+                @Base64Coding var blob = makeBlob()
+                @LossyCoding var count: Int
+                @CodingIgnored let cache: [Int]
+            }
+            """#,
+            expandedSource: #"""
+            struct Config {
+                var blob = makeBlob()
+                var count: Int
+                let cache: [Int]
+            }
+            """#,
+            diagnostics: [
+                DiagnosticSpec(message: #"@Base64Coding needs the property's type written out ('var name: Type')"#, line: 3, column: 5),
+                DiagnosticSpec(message: #"@LossyCoding applies to an array, a dictionary or a set"#, line: 4, column: 5),
+                DiagnosticSpec(message: #"an @CodingIgnored property needs an initial value (or an optional 'var')"#, line: 5, column: 5),
+            ],
+            macroSpecs: joltMacroSpecs
+        )
+    }
+
+    func testFallbackWithValuesAndPolymorphicShape() {
+        assertMacroExpansion(
+            #"""
+            @Codable
+            enum Status {
+                case active
+                @FallbackCase case other(String)
+            }
+            @PolymorphicCodable
+            enum Block {
+                case pair(A, B)
+            }
+            """#,
+            expandedSource: #"""
+            enum Status {
+                case active
+                case other(String)
+            }
+            enum Block {
+                case pair(A, B)
+            }
+            """#,
+            diagnostics: [
+                DiagnosticSpec(message: #"@FallbackCase applies to a case without associated values"#, line: 4, column: 5),
+                DiagnosticSpec(message: #"a @PolymorphicCodable case carries exactly one value"#, line: 8, column: 10),
+            ],
+            macroSpecs: joltMacroSpecs
+        )
+    }
+
+    func testAutoCodableWithoutCodingKeys() {
+        assertMacroExpansion(
+            #"""
+            @AutoCodable
+            extension Account: Codable {}
+            """#,
+            expandedSource: #"""
+            extension Account: Codable {}
+            """#,
+            diagnostics: [
+                DiagnosticSpec(message: #"@AutoCodable, @AutoDecodable and @AutoEncodable need a 'CodingKeys' enum in the extension"#, line: 1, column: 1),
+            ],
+            macroSpecs: joltMacroSpecs
+        )
+    }
+}

@@ -1,0 +1,623 @@
+import JoltMacrosPlugin
+import SwiftSyntaxMacrosTestSupport
+import XCTest
+
+/// The code each Jolt macro writes (SwiftSyntaxMacrosTestSupport).
+final class MacroExpansionTests: XCTestCase {
+    func testKeysDefaultsAndOptionals() {
+        assertMacroExpansion(
+            #"""
+            @Codable
+            struct User {
+                @CodingKey("user_name") var name: String
+                @CodingKey("name", "username", "profile.name") @EncodingKey("display") var display: String
+                var age = 33
+                var nickname: String?
+                @DecodingDefault("guest") let role: String
+                @DecodingDefault(missing: 0, invalid: -1) let score: Int
+                @CodingIgnored var cache: [String: Int] = [:]
+                var computed: Int { age * 2 }
+                static let shared = 1
+            }
+            """#,
+            expandedSource: #"""
+            struct User {
+                var name: String
+                var display: String
+                var age = 33
+                var nickname: String?
+                let role: String
+                let score: Int
+                var cache: [String: Int] = [:]
+                var computed: Int { age * 2 }
+                static let shared = 1
+            }
+
+            extension User: Decodable, Encodable {
+                enum CodingKeys: String, CodingKey {
+                    case `user_name` = "user_name"
+                    case `name` = "name"
+                    case `username` = "username"
+                    case `profile` = "profile"
+                    case `display` = "display"
+                    case `age` = "age"
+                    case `nickname` = "nickname"
+                    case `role` = "role"
+                    case `score` = "score"
+                }
+
+                init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.name = try container.decode(String.self, forKey: .`user_name`)
+                    self.display = try container.joltDecode(String.self, paths: [[.`name`], [.`username`], [.`profile`, .`name`]])
+                    self.age = container.joltDecode(paths: [[.`age`]], missing: 33, invalid: 33, decoder: decoder)
+                    self.nickname = try container.decodeIfPresent(String.self, forKey: .`nickname`)
+                    self.role = container.joltDecode(String.self, paths: [[.`role`]], missing: "guest", invalid: "guest", decoder: decoder)
+                    self.score = container.joltDecode(Int.self, paths: [[.`score`]], missing: 0, invalid: -1, decoder: decoder)
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(self.name, forKey: .`user_name`)
+                    try container.encode(self.display, forKey: .`display`)
+                    try container.encode(self.age, forKey: .`age`)
+                    try container.encodeIfPresent(self.nickname, forKey: .`nickname`)
+                    try container.encode(self.role, forKey: .`role`)
+                    try container.encode(self.score, forKey: .`score`)
+                }
+            }
+            """#,
+            macroSpecs: joltMacroSpecs
+        )
+    }
+
+    func testNamingStyles() {
+        assertMacroExpansion(
+            #"""
+            @Codable @SnakeCase
+            struct Styled {
+                var firstName: String
+                @KebabCase var lastLoginAt: Int
+                @CamelCase var post_count: Int
+                @PascalCase var displayName: String
+                @ScreamingSnakeCase var apiKey: String
+                @ScreamingKebabCase var requestId: String
+                @FlatCase var homePage: String
+                @UpperCase var countryCode: String
+            }
+            """#,
+            expandedSource: #"""
+            struct Styled {
+                var firstName: String
+                var lastLoginAt: Int
+                var post_count: Int
+                var displayName: String
+                var apiKey: String
+                var requestId: String
+                var homePage: String
+                var countryCode: String
+            }
+
+            extension Styled: Decodable, Encodable {
+                enum CodingKeys: String, CodingKey {
+                    case `first_name` = "first_name"
+                    case `last_login_at` = "last-login-at"
+                    case `postCount` = "postCount"
+                    case `DisplayName` = "DisplayName"
+                    case `API_KEY` = "API_KEY"
+                    case `REQUEST_ID` = "REQUEST-ID"
+                    case `homepage` = "homepage"
+                    case `COUNTRYCODE` = "COUNTRYCODE"
+                }
+
+                init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.firstName = try container.decode(String.self, forKey: .`first_name`)
+                    self.lastLoginAt = try container.decode(Int.self, forKey: .`last_login_at`)
+                    self.post_count = try container.decode(Int.self, forKey: .`postCount`)
+                    self.displayName = try container.decode(String.self, forKey: .`DisplayName`)
+                    self.apiKey = try container.decode(String.self, forKey: .`API_KEY`)
+                    self.requestId = try container.decode(String.self, forKey: .`REQUEST_ID`)
+                    self.homePage = try container.decode(String.self, forKey: .`homepage`)
+                    self.countryCode = try container.decode(String.self, forKey: .`COUNTRYCODE`)
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(self.firstName, forKey: .`first_name`)
+                    try container.encode(self.lastLoginAt, forKey: .`last_login_at`)
+                    try container.encode(self.post_count, forKey: .`postCount`)
+                    try container.encode(self.displayName, forKey: .`DisplayName`)
+                    try container.encode(self.apiKey, forKey: .`API_KEY`)
+                    try container.encode(self.requestId, forKey: .`REQUEST_ID`)
+                    try container.encode(self.homePage, forKey: .`homepage`)
+                    try container.encode(self.countryCode, forKey: .`COUNTRYCODE`)
+                }
+            }
+            """#,
+            macroSpecs: joltMacroSpecs
+        )
+    }
+
+    func testValueCodings() {
+        assertMacroExpansion(
+            #"""
+            @Codable @EncodeNil
+            struct Media {
+                @DateCoding(ISO8601Strategy.self) var created: Date
+                @DateCoding(MillisecondsSince1970Strategy.self) var updated: Date?
+                @Base64Coding var avatar: Data
+                @Base64Coding(format: .hex) var digest: [UInt8]
+                @FlexibleType var id: Int = 0
+                @LossyCoding var numbers: [Int]
+                @LossyCoding var scores: [String: Int]
+                @CompactCoding var names: [String]?
+                @CustomCoding(CommaList.self) var tags: [String]
+                @CustomCoding(decode: { try Int(from: $0) }, encode: { try $0.encode(to: $1) }) var raw: Int
+            }
+            """#,
+            expandedSource: #"""
+            struct Media {
+                var created: Date
+                var updated: Date?
+                var avatar: Data
+                var digest: [UInt8]
+                var id: Int = 0
+                var numbers: [Int]
+                var scores: [String: Int]
+                var names: [String]?
+                var tags: [String]
+                var raw: Int
+            }
+
+            extension Media: Decodable, Encodable {
+                enum CodingKeys: String, CodingKey {
+                    case `created` = "created"
+                    case `updated` = "updated"
+                    case `avatar` = "avatar"
+                    case `digest` = "digest"
+                    case `id` = "id"
+                    case `numbers` = "numbers"
+                    case `scores` = "scores"
+                    case `names` = "names"
+                    case `tags` = "tags"
+                    case `raw` = "raw"
+                }
+
+                init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.created = try container.joltDecode(DateValue<ISO8601Strategy>.self, paths: [[.`created`]]).wrappedValue
+                    self.updated = try container.joltDecodeIfPresent(DateValue<MillisecondsSince1970Strategy>.self, paths: [[.`updated`]])?.wrappedValue
+                    self.avatar = try container.joltDecode(Base64Data<Data>.self, paths: [[.`avatar`]]).wrappedValue
+                    self.digest = try container.joltDecode(HexData<[UInt8]>.self, paths: [[.`digest`]]).wrappedValue
+                    self.id = container.joltDecode(LosslessValue<Int>.self, paths: [[.`id`]], missing: LosslessValue<Int>(wrappedValue: 0), invalid: LosslessValue<Int>(wrappedValue: 0), decoder: decoder).wrappedValue
+                    self.numbers = try container.joltDecode(LossyArray<Int>.self, paths: [[.`numbers`]]).wrappedValue
+                    self.scores = try container.joltDecode(LossyDictionary<String, Int>.self, paths: [[.`scores`]]).wrappedValue
+                    self.names = try container.joltDecodeIfPresent(JoltCompactArray<String>.self, paths: [[.`names`]])?.wrappedValue
+                    self.tags = try container.joltDecode(JoltCustomCoded<CommaList>.self, paths: [[.`tags`]]).wrappedValue
+                    self.raw = try container.joltDecode(paths: [[.`raw`]], using: {
+                            try Int(from: $0)
+                        })
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(DateValue<ISO8601Strategy>(wrappedValue: self.created), forKey: .`created`)
+                    if let value = self.updated {
+                        try container.encode(DateValue<MillisecondsSince1970Strategy>(wrappedValue: value), forKey: .`updated`)
+                    } else {
+                        try container.encodeNil(forKey: .`updated`)
+                    }
+                    try container.encode(Base64Data<Data>(wrappedValue: self.avatar), forKey: .`avatar`)
+                    try container.encode(HexData<[UInt8]>(wrappedValue: self.digest), forKey: .`digest`)
+                    try container.encode(LosslessValue<Int>(wrappedValue: self.id), forKey: .`id`)
+                    try container.encode(LossyArray<Int>(wrappedValue: self.numbers), forKey: .`numbers`)
+                    try container.encode(LossyDictionary<String, Int>(wrappedValue: self.scores), forKey: .`scores`)
+                    if let value = self.names {
+                        try container.encode(JoltCompactArray<String>(wrappedValue: value), forKey: .`names`)
+                    } else {
+                        try container.encodeNil(forKey: .`names`)
+                    }
+                    try container.encode(JoltCustomCoded<CommaList>(wrappedValue: self.tags), forKey: .`tags`)
+                    try ({
+                            try $0.encode(to: $1)
+                        })(self.raw, container.superEncoder(forKey: .`raw`))
+                }
+            }
+            """#,
+            macroSpecs: joltMacroSpecs
+        )
+    }
+
+    func testContainerAndHooks() {
+        assertMacroExpansion(
+            #"""
+            @Codable @CodingContainer("data.info")
+            public struct Info {
+                public var name: String
+                @CodingKey("meta.rank") @EncodeNil var rank: Int?
+
+                static func willDecode(from decoder: any Decoder) throws {}
+                mutating func didDecode(from decoder: any Decoder) throws {}
+                func willEncode(to encoder: any Encoder) {}
+                func didEncode(to encoder: any Encoder) throws {}
+            }
+            """#,
+            expandedSource: #"""
+            public struct Info {
+                public var name: String
+                var rank: Int?
+
+                static func willDecode(from decoder: any Decoder) throws {}
+                mutating func didDecode(from decoder: any Decoder) throws {}
+                func willEncode(to encoder: any Encoder) {}
+                func didEncode(to encoder: any Encoder) throws {}
+            }
+
+            extension Info: Decodable, Encodable {
+                public enum CodingKeys: String, CodingKey {
+                    case `data` = "data"
+                    case `info` = "info"
+                    case `name` = "name"
+                    case `meta` = "meta"
+                    case `rank` = "rank"
+                }
+
+                public init(from decoder: any Decoder) throws {
+                    try Info.willDecode(from: decoder)
+                    let container = try decoder.container(keyedBy: CodingKeys.self).joltNestedContainer([.`data`, .`info`])
+                    self.name = try container.decode(String.self, forKey: .`name`)
+                    self.rank = try container.joltDecodeIfPresent(Int.self, paths: [[.`meta`, .`rank`]])
+                    try self.didDecode(from: decoder)
+                }
+
+                public func encode(to encoder: any Encoder) throws {
+                    self.willEncode(to: encoder)
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    var container0 = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .`data`)
+                    var container1 = container0.nestedContainer(keyedBy: CodingKeys.self, forKey: .`info`)
+                    try container1.encode(self.name, forKey: .`name`)
+                    do {
+                        var container2 = container1.nestedContainer(keyedBy: CodingKeys.self, forKey: .`meta`)
+                        if let value = self.rank {
+                            try container2.encode(value, forKey: .`rank`)
+                        } else {
+                            try container2.encodeNil(forKey: .`rank`)
+                        }
+                    }
+                    try self.didEncode(to: encoder)
+                }
+            }
+            """#,
+            macroSpecs: joltMacroSpecs
+        )
+    }
+
+    func testDecodableAndEncodable() {
+        assertMacroExpansion(
+            #"""
+            @Decodable
+            struct Event {
+                @CodingKey("event_id") let id: Int
+            }
+            @Encodable
+            struct Ping {
+                @EncodingKey("sent_at") var sentAt: Int
+            }
+            """#,
+            expandedSource: #"""
+            struct Event {
+                let id: Int
+            }
+            struct Ping {
+                var sentAt: Int
+            }
+
+            extension Event: Decodable {
+                enum CodingKeys: String, CodingKey {
+                    case `event_id` = "event_id"
+                }
+
+                init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.id = try container.decode(Int.self, forKey: .`event_id`)
+                }
+            }
+
+            extension Ping: Encodable {
+                enum CodingKeys: String, CodingKey {
+                    case `sent_at` = "sent_at"
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(self.sentAt, forKey: .`sent_at`)
+                }
+            }
+            """#,
+            macroSpecs: joltMacroSpecs
+        )
+    }
+
+    func testClassAndInheritedCodable() {
+        assertMacroExpansion(
+            #"""
+            @Codable
+            open class Animal {
+                var name: String = ""
+            }
+            @InheritedCodable
+            final class Dog: Animal {
+                var barks = true
+            }
+            """#,
+            expandedSource: #"""
+            open class Animal {
+                var name: String = ""
+
+                public enum CodingKeys: String, CodingKey {
+                    case `name` = "name"
+                }
+
+                public required init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.name = container.joltDecode(String.self, paths: [[.`name`]], missing: "", invalid: "", decoder: decoder)
+                }
+
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(self.name, forKey: .`name`)
+                }
+            }
+            final class Dog: Animal {
+                var barks = true
+
+                enum CodingKeys: String, CodingKey {
+                    case `barks` = "barks"
+                }
+
+                required init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.barks = container.joltDecode(paths: [[.`barks`]], missing: true, invalid: true, decoder: decoder)
+                    try super.init(from: decoder)
+                }
+
+                override func encode(to encoder: any Encoder) throws {
+                    try super.encode(to: encoder)
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(self.barks, forKey: .`barks`)
+                }
+            }
+
+            extension Animal: Decodable, Encodable {
+            }
+            """#,
+            macroSpecs: joltMacroSpecs
+        )
+    }
+
+    func testEnumCases() {
+        assertMacroExpansion(
+            #"""
+            @Codable
+            enum Video {
+                @CodingCase(match: .string("iphone"), .int(10), .intRange(22...30), .bool(true))
+                case phone
+                @CodingCase(match: .string("vimeo"), values: [.label("id", keys: "ID", "Id"), .index(1, keys: "minutes")])
+                case vimeo(id: String, Int = 3)
+                @CodingCase(match: .string("short"), .pathValue("type.middle"))
+                case short(id: Int, note: String?)
+                @FallbackCase
+                case unknown
+            }
+            """#,
+            expandedSource: #"""
+            enum Video {
+                case phone
+                case vimeo(id: String, Int = 3)
+                case short(id: Int, note: String?)
+                case unknown
+            }
+
+            extension Video: Decodable, Encodable {
+                init(from decoder: any Decoder) throws {
+                    let scalar = JoltCaseScalar(from: decoder)
+                    if scalar.matches([.string("iphone"), .int(10), .intRange(22 ... 30), .bool(true)]) {
+                        self = .`phone`
+                        return
+                    }
+                    if scalar.matches([.string("unknown")]) {
+                        self = .`unknown`
+                        return
+                    }
+                    if let container = try? decoder.container(keyedBy: JoltAnyCodingKey.self) {
+                        if JoltCaseScalar(container, path: ["type", "middle"]).matches([.string("short")]) {
+                            self = .`short`(id: try container.joltDecode(Int.self, paths: [["id"]]), note: try container.joltDecodeIfPresent(String.self, paths: [["note"]]))
+                            return
+                        }
+                        for key: JoltAnyCodingKey in ["iphone"] where container.contains(key) {
+                            self = .`phone`
+                            return
+                        }
+                        for key: JoltAnyCodingKey in ["vimeo"] where container.contains(key) {
+                            let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)
+                            self = .`vimeo`(id: try values.joltDecode(String.self, paths: [["ID"], ["Id"]]), values.joltDecode(Int.self, paths: [["minutes"]], missing: 3, invalid: 3, decoder: decoder))
+                            return
+                        }
+                        for key: JoltAnyCodingKey in ["unknown"] where container.contains(key) {
+                            self = .`unknown`
+                            return
+                        }
+                    }
+                    decoder.recordRecovery(.unknownEnumCase, reason: "no case of Video matches \(scalar); unknown used")
+                    self = .`unknown`
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    switch self {
+                    case .`phone`:
+                        try JoltCaseScalar.encode([.string("iphone"), .int(10), .intRange(22 ... 30), .bool(true)], fallback: "phone", to: encoder)
+                    case .`vimeo`(let v0, let v1):
+                        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
+                        var values = container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: "vimeo")
+                        try values.joltEncode(v0, at: ["ID"])
+                        try values.joltEncode(v1, at: ["minutes"])
+                    case .`short`(let v0, let v1):
+                        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
+                        try container.joltEncode("short", at: ["type", "middle"])
+                        try container.joltEncode(v0, at: ["id"])
+                        try container.joltEncodeIfPresent(v1, at: ["note"])
+                    case .`unknown`:
+                        try JoltCaseScalar.encode([.string("unknown")], fallback: "unknown", to: encoder)
+                    }
+                }
+            }
+            """#,
+            macroSpecs: joltMacroSpecs
+        )
+    }
+
+    func testPolymorphicCodable() {
+        assertMacroExpansion(
+            #"""
+            @PolymorphicCodable(discriminator: "kind", payloadKey: "data")
+            public enum Block {
+                @PolymorphicCase("image", "picture") case image(ImageItem)
+                case text(TextItem)
+                @FallbackCase case unknown(UnknownItem)
+            }
+            """#,
+            expandedSource: #"""
+            public enum Block {
+                case image(ImageItem)
+                case text(TextItem)
+                case unknown(UnknownItem)
+            }
+
+            extension Block: PolymorphicEnum, Encodable {
+                public static let polymorphicRegistry = PolymorphicRegistry<Block>(discriminator: "kind", payloadKey: "data") { registry in
+                    registry.register(ImageItem.self, as: "image", Block.`image`)
+                    registry.register(ImageItem.self, as: "picture", Block.`image`)
+                    registry.register(TextItem.self, as: "text", Block.`text`)
+                    registry.fallback(UnknownItem.self, Block.`unknown`)
+                }
+
+                public var polymorphicPayload: Any {
+                    switch self {
+                    case .`image`(let value):
+                        value
+                    case .`text`(let value):
+                        value
+                    case .`unknown`(let value):
+                        value
+                    }
+                }
+            }
+            """#,
+            macroSpecs: joltMacroSpecs
+        )
+    }
+
+    func testAutoCodableStruct() {
+        assertMacroExpansion(
+            #"""
+            @AutoCodable
+            extension Account: Codable {
+                enum CodingKeys: String, CodingKey {
+                    case name = "user_name", age
+                }
+            }
+            """#,
+            expandedSource: #"""
+            extension Account: Codable {
+                enum CodingKeys: String, CodingKey {
+                    case name = "user_name", age
+                }
+
+                init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.name = try container.joltDecodeInferred(forKey: .`name`)
+                    self.age = try container.joltDecodeInferred(forKey: .`age`)
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.joltEncodeInferred(self.name, forKey: .`name`)
+                    try container.joltEncodeInferred(self.age, forKey: .`age`)
+                }
+            }
+            """#,
+            macroSpecs: joltMacroSpecs
+        )
+    }
+
+    func testAutoDecodableEnum() {
+        assertMacroExpansion(
+            #"""
+            @AutoDecodable
+            extension Shape: Decodable {
+                enum CodingKeys: String, CodingKey {
+                    case circle, empty
+                }
+                enum CircleCodingKeys: String, CodingKey {
+                    case radius = "r", _1
+                }
+            }
+            @AutoEncodable
+            extension Shape: Encodable {
+                enum CodingKeys: String, CodingKey {
+                    case circle, empty
+                }
+                enum CircleCodingKeys: String, CodingKey {
+                    case radius = "r", _1
+                }
+            }
+            """#,
+            expandedSource: #"""
+            extension Shape: Decodable {
+                enum CodingKeys: String, CodingKey {
+                    case circle, empty
+                }
+                enum CircleCodingKeys: String, CodingKey {
+                    case radius = "r", _1
+                }
+
+                init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    guard let key = container.allKeys.first, container.allKeys.count == 1 else {
+                        throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: container.codingPath, debugDescription: "Expected one key naming a case."))
+                    }
+                    switch key {
+                    case .`circle`:
+                        let values = try container.nestedContainer(keyedBy: CircleCodingKeys.self, forKey: .`circle`)
+                        self = .`circle`(radius: try values.joltDecodeInferred(forKey: .`radius`), try values.joltDecodeInferred(forKey: .`_1`))
+                    case .`empty`:
+                        self = .`empty`
+                    }
+                }
+            }
+            extension Shape: Encodable {
+                enum CodingKeys: String, CodingKey {
+                    case circle, empty
+                }
+                enum CircleCodingKeys: String, CodingKey {
+                    case radius = "r", _1
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    switch self {
+                    case .`circle`(let v0, let v1):
+                        var values = container.nestedContainer(keyedBy: CircleCodingKeys.self, forKey: .`circle`)
+                        try values.joltEncodeInferred(v0, forKey: .`radius`)
+                        try values.joltEncodeInferred(v1, forKey: .`_1`)
+                    case .`empty`:
+                        _ = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .`empty`)
+                    }
+                }
+            }
+            """#,
+            macroSpecs: joltMacroSpecs
+        )
+    }
+}

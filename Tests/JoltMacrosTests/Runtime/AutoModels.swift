@@ -1,0 +1,14 @@
+import Foundation
+
+// The types, without any annotation; their Codable extensions are in AutoModels+Codable.swift.
+struct Account: Equatable {
+    let name: String
+    var age: Int?
+    var tags: [String]
+}
+
+enum Shape: Equatable {
+    case circle(radius: Double)
+    case rect(width: Double, height: Double, String?)
+    case empty
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Jolt
+
+/// The backends this build has: both with the YAJL trait, Swift alone without it
+/// (a copy of JoltTests' `availableBackends`).
+let availableBackends: [JoltBackend] = JoltBackend.isYAJLAvailable ? [.yajl, .swift] : [.swift]
+
+/// A decoder under test: each JoltDecoder backend, then Foundation's JSONDecoder.
+enum TestDecoder: CustomStringConvertible, Sendable {
+    case jolt(JoltBackend)
+    case foundation
+
+    static let all: [TestDecoder] = availableBackends.map { .jolt($0) } + [.foundation]
+
+    var description: String {
+        switch self {
+        case .jolt(let backend): "JoltDecoder(\(backend))"
+        case .foundation: "JSONDecoder"
+        }
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
+        switch self {
+        case .jolt(let backend):
+            let decoder = JoltDecoder()
+            decoder.backend = backend
+            return try decoder.decode(type, from: Data(json.utf8))
+        case .foundation:
+            return try JSONDecoder().decode(type, from: Data(json.utf8))
+        }
+    }
+}
+
+/// Encodes with JoltEncoder and with JSONEncoder (sorted keys), returning both texts.
+func encodeBoth<T: Encodable>(_ value: T) throws -> (jolt: String, foundation: String) {
+    let jolt = JoltEncoder()
+    jolt.outputFormatting = [.sortedKeys]
+    let foundation = JSONEncoder()
+    foundation.outputFormatting = [.sortedKeys]
+    return (String(decoding: try jolt.encode(value), as: UTF8.self), String(decoding: try foundation.encode(value), as: UTF8.self))
+}
+
+/// The JSON text re-serialised with sorted keys, to compare objects whatever their key order.
+func canonical(_ json: String) -> String {
+    let object = try! JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
+    let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])
+    return String(decoding: data, as: UTF8.self)
+}

@@ -1,0 +1,26 @@
+import JoltMacrosPlugin
+import SwiftSyntaxMacros
+import SwiftSyntaxMacroExpansion
+
+/// Every Jolt macro by name, with the conformances the compiler would pass.
+let joltMacroSpecs: [String: MacroSpec] = {
+    var specs: [String: MacroSpec] = [
+        "Codable": MacroSpec(type: CodableMacro.self, conformances: ["Decodable", "Encodable"]),
+        "Decodable": MacroSpec(type: DecodableMacro.self, conformances: ["Decodable"]),
+        "Encodable": MacroSpec(type: EncodableMacro.self, conformances: ["Encodable"]),
+        "InheritedCodable": MacroSpec(type: InheritedCodableMacro.self),
+        "PolymorphicCodable": MacroSpec(type: PolymorphicCodableMacro.self, conformances: ["PolymorphicEnum", "Encodable"]),
+        "AutoCodable": MacroSpec(type: AutoCodableMacro.self),
+        "AutoDecodable": MacroSpec(type: AutoCodableMacro.self),
+        "AutoEncodable": MacroSpec(type: AutoCodableMacro.self),
+    ]
+    for marker in [
+        "CodingKey", "EncodingKey", "CodingContainer", "SnakeCase", "KebabCase", "CamelCase", "PascalCase",
+        "ScreamingSnakeCase", "ScreamingKebabCase", "FlatCase", "UpperCase", "DecodingDefault", "CodingIgnored",
+        "LossyCoding", "CompactCoding", "DateCoding", "Base64Coding", "FlexibleType", "CustomCoding", "EncodeNil",
+        "CodingCase", "FallbackCase", "PolymorphicCase",
+    ] {
+        specs[marker] = MacroSpec(type: MarkerMacro.self)
+    }
+    return specs
+}()
