@@ -51,6 +51,11 @@ final class EncodingCore {
     /// Whether a container was written to after its parent went on (see
     /// ``JoltEncoder/encodeCore(_:options:)``, which then falls back).
     var usedContainersOutOfOrder = false
+    /// Whether a value opened `maxDepth` containers inside each other, which
+    /// Foundation refuses; the encode then throws Foundation's error.
+    var nestedTooDeeply = false
+    /// Foundation's limit: 512 arrays or objects inside each other fail.
+    static let maxDepth = 512
     var freeEncoders: [JoltByteEncoder] = []
     var convertedKeys: [String: String] = [:]
     lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
@@ -76,6 +81,10 @@ final class EncodingCore {
         let slot = takeEncoder(pathCount: 0)
         pendingToken = slot.token
         try encodeGeneric(value, slot)
+        if nestedTooDeeply {
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: [], debugDescription: "Unable to encode the given top-level value to JSON."))
+        }
         if let failure { throw failure }
         if pendingToken != 0 {
             throw EncodingError.invalidValue(value, EncodingError.Context(
@@ -94,6 +103,7 @@ final class EncodingCore {
         topID = 0
         pendingToken = 0
         failure = nil
+        nestedTooDeeply = false
     }
 
     // MARK: Encoder slots
@@ -120,6 +130,7 @@ final class EncodingCore {
 
     /// Writes `{` or `[` for the slot waiting at the current position.
     func openFrame(isObject: Bool, component: String? = nil) -> Int {
+        if _slowPath(frames.count >= Self.maxDepth - 1) { nestedTooDeeply = true }
         writer.write(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
         let id = nextID
         nextID &+= 1

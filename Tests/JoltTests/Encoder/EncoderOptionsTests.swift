@@ -208,6 +208,28 @@ final class EncoderOptionsTests: XCTestCase {
         XCTAssertThrowsError(try kebab.encode(OutOfOrder()))
     }
 
+    /// Foundation refuses 512 containers inside each other; so does Jolt, with
+    /// the same error.
+    func testNestingLimitIsFoundations() throws {
+        indirect enum Nest: Encodable {
+            case leaf, node(Nest)
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.unkeyedContainer()
+                if case .node(let inner) = self { try c.encode(inner) }
+            }
+        }
+        func nest(_ depth: Int) -> Nest { (1..<depth).reduce(Nest.leaf) { inner, _ in .node(inner) } }
+        XCTAssertEqual(try JoltEncoder().encode(nest(511)), try JSONEncoder().encode(nest(511)))
+        for depth in [512, 600] {
+            XCTAssertThrowsError(try JSONEncoder().encode(nest(depth)))
+            XCTAssertThrowsError(try JoltEncoder().encode(nest(depth))) { error in
+                guard case EncodingError.invalidValue(_, let context) = error else { return XCTFail("\(error)") }
+                XCTAssertEqual(context.debugDescription, "Unable to encode the given top-level value to JSON.")
+                XCTAssertTrue(context.codingPath.isEmpty)
+            }
+        }
+    }
+
     func testSharedBetweenThreads() throws {
         let encoder = JoltEncoder()
         encoder.outputFormatting = .sortedKeys
