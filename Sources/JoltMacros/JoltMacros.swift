@@ -280,6 +280,32 @@ public macro PolymorphicCodable(discriminator: String = "type", payloadKey: Stri
 @attached(peer)
 public macro PolymorphicCase(_ identifiers: String...) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
 
+/// Declares a type's discriminator values for a protocol's polymorphic registry
+/// (the first is written when encoding); `#polymorphicRegistry` collects them.
+///
+/// ```swift
+/// protocol ViewItem: Sendable {}
+/// @PolymorphicIdentifier("image", "picture") struct ImageItem: ViewItem, Codable { var url: String }
+/// @PolymorphicIdentifier("text") struct TextItem: ViewItem, Codable { var text: String }
+/// ```
+@attached(extension, conformances: PolymorphicIdentified, names: named(polymorphicIdentifiers))
+public macro PolymorphicIdentifier(_ identifiers: String...) = #externalMacro(module: "JoltMacrosPlugin", type: "PolymorphicIdentifierMacro")
+
+/// The ``PolymorphicRegistry`` of a protocol existential, written at compile
+/// time from the ``PolymorphicIdentifier(_:)`` values of the listed types; a
+/// type that does not conform to the protocol does not compile.
+///
+/// ```swift
+/// let viewItems = #polymorphicRegistry((any ViewItem).self, discriminator: "type",
+///                                      types: ImageItem.self, TextItem.self, fallback: UnknownItem.self)
+/// decoder.register(viewItems)          // JoltDecoder; or userInfo[PolymorphicRegistries.userInfoKey]
+/// struct Screen: Codable { @PolymorphicArray var items: [any ViewItem] }
+/// ```
+@freestanding(expression)
+public macro polymorphicRegistry<Base>(
+    _ base: Base.Type, discriminator: String = "type", payloadKey: String? = nil, types: Any.Type..., fallback: Any.Type? = nil
+) -> PolymorphicRegistry<Base> = #externalMacro(module: "JoltMacrosPlugin", type: "PolymorphicRegistryMacro")
+
 // MARK: - AutoCodable
 
 /// AutoCodable's form: on an extension (in any file of the type's module),

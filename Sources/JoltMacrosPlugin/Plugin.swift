@@ -11,5 +11,7 @@ struct JoltMacrosPlugin: CompilerPlugin {
         MarkerMacro.self,
         AutoCodableMacro.self,
         PolymorphicCodableMacro.self,
+        PolymorphicIdentifierMacro.self,
+        PolymorphicRegistryMacro.self,
     ]
 }

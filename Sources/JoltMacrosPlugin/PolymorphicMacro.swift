@@ -64,3 +64,95 @@ public struct PolymorphicCodableMacro: ExtensionMacro {
         return [decl.cast(ExtensionDeclSyntax.self)]
     }
 }
+
+/// `@PolymorphicIdentifier("image", "picture")`: a type's discriminator values,
+/// as a `PolymorphicIdentified` conformance that `#polymorphicRegistry` reads.
+public struct PolymorphicIdentifierMacro: ExtensionMacro {
+    public static func expansion(
+        of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+        guard declaration.is(StructDeclSyntax.self) || declaration.is(ClassDeclSyntax.self)
+                || declaration.is(EnumDeclSyntax.self) || declaration.is(ActorDeclSyntax.self) else {
+            context.diagnose(Diagnostic(node: node, message: JoltDiagnostic.unsupportedDeclaration("PolymorphicIdentifier")))
+            return []
+        }
+        let identifiers = node.argumentList.map(\.expression)
+        guard !identifiers.isEmpty else {
+            context.diagnose(Diagnostic(node: node, message: JoltDiagnostic(
+                message: "@PolymorphicIdentifier needs at least one discriminator value", id: "polymorphicIdentifierEmpty")))
+            return []
+        }
+        for identifier in identifiers where !identifier.is(StringLiteralExprSyntax.self) {
+            context.diagnose(Diagnostic(node: identifier, message: JoltDiagnostic(
+                message: "a discriminator value is a string literal", id: "polymorphicIdentifierLiteral")))
+            return []
+        }
+        let access = declaration.modifiers.accessLevel.map { $0 + " " } ?? ""
+        let conformance = protocols.isEmpty ? "" : ": " + protocols.map(\.trimmedDescription).joined(separator: ", ")
+        let list = identifiers.map(\.trimmedDescription).joined(separator: ", ")
+        let decl: DeclSyntax = """
+            extension \(raw: type.trimmedDescription)\(raw: conformance) {
+            \(raw: access)static var polymorphicIdentifiers: [String] { [\(raw: list)] }
+            }
+            """
+        return [decl.cast(ExtensionDeclSyntax.self)]
+    }
+}
+
+/// `#polymorphicRegistry((any ViewItem).self, types: ImageItem.self, TextItem.self,
+/// fallback: UnknownItem.self)`: the registry for a protocol existential, each
+/// type registered under its `@PolymorphicIdentifier` values, with the `{ $0 }`
+/// conversion that only compiles when the type conforms.
+public struct PolymorphicRegistryMacro: ExpressionMacro {
+    public static func expansion(
+        of node: some FreestandingMacroExpansionSyntax, in context: some MacroExpansionContext
+    ) throws -> ExprSyntax {
+        let arguments = Array(node.arguments)
+        guard let baseArgument = arguments.first, baseArgument.label == nil,
+              let base = typeName(of: baseArgument.expression) else {
+            context.diagnose(Diagnostic(node: node, message: JoltDiagnostic(
+                message: "#polymorphicRegistry needs the base type first, as in (any ViewItem).self", id: "polymorphicRegistryBase")))
+            return "fatalError()"
+        }
+        var discriminator = "\"type\"", payloadKey = "nil"
+        var types: [String] = [], fallback: String?
+        var inTypes = false
+        for argument in arguments.dropFirst() {
+            switch argument.label?.text {
+            case "discriminator": discriminator = argument.expression.trimmedDescription; inTypes = false
+            case "payloadKey": payloadKey = argument.expression.trimmedDescription; inTypes = false
+            case "fallback": fallback = typeName(of: argument.expression); inTypes = false
+            case "types": inTypes = true; fallthrough
+            case nil where inTypes:
+                guard let name = typeName(of: argument.expression) else {
+                    context.diagnose(Diagnostic(node: argument.expression, message: JoltDiagnostic(
+                        message: "a registered type is written as a metatype, as in ImageItem.self", id: "polymorphicRegistryType")))
+                    return "fatalError()"
+                }
+                types.append(name)
+            default:
+                context.diagnose(Diagnostic(node: argument, message: JoltDiagnostic(
+                    message: "unexpected argument to #polymorphicRegistry", id: "polymorphicRegistryArgument")))
+                return "fatalError()"
+            }
+        }
+        var lines = types.map { type in
+            "for identifier in \(type).polymorphicIdentifiers { registry.register(\(type).self, as: identifier) { $0 } }"
+        }
+        if let fallback { lines.append("registry.fallback(\(fallback).self) { $0 }") }
+        return """
+            PolymorphicRegistry<\(raw: base)>(discriminator: \(raw: discriminator), payloadKey: \(raw: payloadKey)) { registry in
+            \(raw: lines.joined(separator: "\n"))
+            }
+            """
+    }
+
+    /// `T` for the expression `T.self`.
+    static func typeName(of expression: ExprSyntax) -> String? {
+        guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
+              let base = member.base else { return nil }
+        return base.trimmedDescription
+    }
+}

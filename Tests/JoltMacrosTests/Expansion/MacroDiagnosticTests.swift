@@ -30,6 +30,41 @@ final class MacroDiagnosticTests: XCTestCase {
         )
     }
 
+    func testPolymorphicIdentifierAndRegistryMisuse() {
+        assertMacroExpansion(
+            #"""
+            @PolymorphicIdentifier
+            struct A: Codable {}
+            """#,
+            expandedSource: #"""
+            struct A: Codable {}
+            """#,
+            diagnostics: [DiagnosticSpec(message: "@PolymorphicIdentifier needs at least one discriminator value", line: 1, column: 1)],
+            macroSpecs: joltMacroSpecs
+        )
+        assertMacroExpansion(
+            #"""
+            @PolymorphicIdentifier(name)
+            struct A: Codable {}
+            """#,
+            expandedSource: #"""
+            struct A: Codable {}
+            """#,
+            diagnostics: [DiagnosticSpec(message: "a discriminator value is a string literal", line: 1, column: 24)],
+            macroSpecs: joltMacroSpecs
+        )
+        assertMacroExpansion(
+            #"""
+            let r = #polymorphicRegistry((any ViewItem).self, types: ImageItem)
+            """#,
+            expandedSource: #"""
+            let r = fatalError()
+            """#,
+            diagnostics: [DiagnosticSpec(message: "a registered type is written as a metatype, as in ImageItem.self", line: 1, column: 58)],
+            macroSpecs: joltMacroSpecs
+        )
+    }
+
     func testDecodingDefaultWithoutValue() {
         assertMacroExpansion(
             #"""

@@ -518,6 +518,52 @@ final class MacroExpansionTests: XCTestCase {
         )
     }
 
+    func testPolymorphicIdentifierAndRegistry() {
+        assertMacroExpansion(
+            #"""
+            @PolymorphicIdentifier("image", "picture")
+            public struct ImageItem: ViewItem, Codable {
+                var url: String
+            }
+            """#,
+            expandedSource: #"""
+            public struct ImageItem: ViewItem, Codable {
+                var url: String
+            }
+
+            extension ImageItem: PolymorphicIdentified {
+                public static var polymorphicIdentifiers: [String] {
+                    ["image", "picture"]
+                }
+            }
+            """#,
+            macroSpecs: joltMacroSpecs
+        )
+        assertMacroExpansion(
+            #"""
+            let registry = #polymorphicRegistry((any ViewItem).self, discriminator: "meta.kind", types: ImageItem.self, TextItem.self, fallback: UnknownItem.self)
+            """#,
+            expandedSource: #"""
+            let registry = PolymorphicRegistry<(any ViewItem)>(discriminator: "meta.kind", payloadKey: nil) { registry in
+                for identifier in ImageItem.polymorphicIdentifiers {
+                    registry.register(ImageItem.self, as: identifier) {
+                        $0
+                    }
+                }
+                for identifier in TextItem.polymorphicIdentifiers {
+                    registry.register(TextItem.self, as: identifier) {
+                        $0
+                    }
+                }
+                registry.fallback(UnknownItem.self) {
+                    $0
+                }
+            }
+            """#,
+            macroSpecs: joltMacroSpecs
+        )
+    }
+
     func testAutoCodableStruct() {
         assertMacroExpansion(
             #"""

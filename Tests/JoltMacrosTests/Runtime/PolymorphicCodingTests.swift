@@ -30,4 +30,34 @@ struct PolymorphicCodingTests {
         #expect(jolt == foundation)
         #expect(throws: DecodingError.self) { try decoder.decode(Wrapped.self, #"{"meta": {"kind": "video"}, "data": {}}"#) }
     }
+
+    @Test("a protocol's registry from @PolymorphicIdentifier and #polymorphicRegistry", arguments: TestDecoder.all)
+    func protocolRegistry(decoder: TestDecoder) throws {
+        #expect(feedItems.identifiers == ["image", "note", "photo"])
+        let json = #"{"items": [{"type": "photo", "url": "a"}, {"type": "image", "url": "b"}, {"type": "note", "text": "n"}, {"type": "poll"}]}"#
+        let registries = PolymorphicRegistries(feedItems)
+        let feed: Feed
+        switch decoder {
+        case .jolt(let backend):
+            let jolt = JoltDecoder()
+            jolt.backend = backend
+            jolt.register(feedItems)
+            feed = try jolt.decode(Feed.self, from: Data(json.utf8))
+        case .foundation:
+            let foundation = JSONDecoder()
+            foundation.userInfo[PolymorphicRegistries.userInfoKey] = registries
+            feed = try foundation.decode(Feed.self, from: Data(json.utf8))
+        }
+        #expect(feed.items.count == 4)
+        #expect(feed.items[0] as? PhotoItem == PhotoItem(url: "a"))
+        #expect(feed.items[1] as? PhotoItem == PhotoItem(url: "b"))
+        #expect(feed.items[2] as? NoteItem == NoteItem(text: "n"))
+        #expect(feed.items[3] as? OtherItem == OtherItem(type: "poll"))
+        // Encoding writes the first identifier back (the fallback writes itself).
+        let jolt = JoltEncoder()
+        jolt.outputFormatting = .sortedKeys
+        jolt.userInfo[PolymorphicRegistries.userInfoKey] = registries
+        let text = String(decoding: try jolt.encode(Feed(items: Array(feed.items.prefix(3)))), as: UTF8.self)
+        #expect(text == #"{"items":[{"type":"photo","url":"a"},{"type":"photo","url":"b"},{"text":"n","type":"note"}]}"#)
+    }
 }

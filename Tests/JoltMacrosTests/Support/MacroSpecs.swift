@@ -10,6 +10,8 @@ let joltMacroSpecs: [String: MacroSpec] = {
         "Encodable": MacroSpec(type: EncodableMacro.self, conformances: ["Encodable"]),
         "InheritedCodable": MacroSpec(type: InheritedCodableMacro.self),
         "PolymorphicCodable": MacroSpec(type: PolymorphicCodableMacro.self, conformances: ["PolymorphicEnum", "Encodable"]),
+        "PolymorphicIdentifier": MacroSpec(type: PolymorphicIdentifierMacro.self, conformances: ["PolymorphicIdentified"]),
+        "polymorphicRegistry": MacroSpec(type: PolymorphicRegistryMacro.self),
         "AutoCodable": MacroSpec(type: AutoCodableMacro.self),
         "AutoDecodable": MacroSpec(type: AutoCodableMacro.self),
         "AutoEncodable": MacroSpec(type: AutoCodableMacro.self),
