@@ -4,8 +4,13 @@ import Foundation
 /// the coding path. Containers write straight into the buffer; a container is
 /// closed (its bracket written) when a container below it writes again, when
 /// the value it belongs to is finished, or at the end.
+///
+/// The mutable state is `@exclusivity(unchecked)`: one encode runs on one
+/// thread, and no access overlaps another (the containers only call into the
+/// core), so the runtime's dynamic exclusivity checks, about a quarter of the
+/// instructions of an encode (callgrind, twitter), are left out.
 final class EncodingCore {
-    var writer: ByteWriter
+    @exclusivity(unchecked) var writer: ByteWriter
     let options: EncoderOptions
     let pretty: Bool
     let sortKeys: Bool
@@ -24,6 +29,9 @@ final class EncodingCore {
         var component: String?
         /// The key-path objects this object already closed (their keys).
         var closedComponents: [String]? = nil
+        /// One bit per key fingerprint written into this object (see
+        /// ``writeKey(_:)``): a key whose bit is clear is certainly new.
+        var keyMask: UInt64 = 0
     }
 
     /// A member of an open object, recorded for `.sortedKeys`: where it starts in
@@ -34,30 +42,34 @@ final class EncodingCore {
         var keyEscaped: Bool
     }
 
-    var frames: [Frame] = []
+    @exclusivity(unchecked) var frames: [Frame] = []
     /// The id of the innermost open container, 0 when none.
-    var topID = 0
-    var nextID = 1
+    @exclusivity(unchecked) var topID = 0
+    @exclusivity(unchecked) var nextID = 1
     /// The token of the value slot waiting for a value at the current position
     /// (after a key, an array separator, or at the start), 0 when none.
-    var pendingToken = 0
-    var nextToken = 1
-    var members: [Member] = []
-    var scratch: [UInt8] = []
+    @exclusivity(unchecked) var pendingToken = 0
+    @exclusivity(unchecked) var nextToken = 1
+    @exclusivity(unchecked) var members: [Member] = []
+    @exclusivity(unchecked) var scratch: [UInt8] = []
     /// The coding path of the value being encoded.
-    var path: [any CodingKey] = []
+    @exclusivity(unchecked) var path: [any CodingKey] = []
     /// An error found where the `Encoder` API cannot throw; thrown at the end.
-    var failure: (any Error)?
+    @exclusivity(unchecked) var failure: (any Error)?
     /// Whether a container was written to after its parent went on (see
     /// ``JoltEncoder/encodeCore(_:options:)``, which then falls back).
-    var usedContainersOutOfOrder = false
+    @exclusivity(unchecked) var usedContainersOutOfOrder = false
     /// Whether a value opened `maxDepth` containers inside each other, which
     /// Foundation refuses; the encode then throws Foundation's error.
-    var nestedTooDeeply = false
+    @exclusivity(unchecked) var nestedTooDeeply = false
+    /// Whether a key was written twice into one object (see
+    /// ``JoltEncoder/encodeCore(_:options:)``, which then falls back: Foundation
+    /// keeps the last value, and merges a nested container asked for twice).
+    @exclusivity(unchecked) var wroteRepeatedKey = false
     /// Foundation's limit: 512 arrays or objects inside each other fail.
     static let maxDepth = 512
-    var freeEncoders: [JoltByteEncoder] = []
-    var convertedKeys: [String: String] = [:]
+    @exclusivity(unchecked) var freeEncoders: [JoltByteEncoder] = []
+    @exclusivity(unchecked) var convertedKeys: [String: String] = [:]
     lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
 
     init(options: EncoderOptions, capacity: Int = 1024) {
@@ -104,6 +116,7 @@ final class EncodingCore {
         pendingToken = 0
         failure = nil
         nestedTooDeeply = false
+        wroteRepeatedKey = false
     }
 
     // MARK: Encoder slots
@@ -162,12 +175,23 @@ final class EncodingCore {
         }
     }
 
+    /// Whether the key just written at `start` equals a key written before into
+    /// the object of frame `index`.
+    @inline(never)
+    func isRepeatedKey(start: Int, length: Int, in index: Int) -> Bool {
+        let base = writer.base
+        for member in members[frames[index].memberBase...] where member.keyLength == length {
+            if memcmp(base + member.start + 1, base + start + 1, length) == 0 { return true }
+        }
+        return false
+    }
+
     func closeTopFrame() {
         let frame = frames.removeLast()
         let level = frames.count
-        if sortKeys && frame.isObject {
-            if frame.count > 1 { sortMembers(base: frame.memberBase, level: level) }
-            members.removeSubrange(frame.memberBase...)
+        if frame.isObject {
+            if sortKeys && frame.count > 1 { sortMembers(base: frame.memberBase, level: level) }
+            if members.count > frame.memberBase { members.removeSubrange(frame.memberBase...) }
         }
         if pretty {
             if frame.count == 0 { writer.write(UInt8(ascii: "\n")) }
@@ -217,16 +241,33 @@ final class EncodingCore {
     }
 
     /// Writes a member's key (escaped, with its colon) into the innermost object.
+    ///
+    /// Members are recorded (where each key starts) for `.sortedKeys`, which
+    /// sorts them when the object closes, and to notice a key written twice into
+    /// one object: a fingerprint of
+    /// the written key (length, first and last bytes) selects a bit of the
+    /// object's mask; only when that bit is already set are the keys compared.
     @inline(__always)
     func writeKey(_ key: String) {
         beginElement()
+        let start = writer.count
+        let escaped: Bool
         if sortKeys {
-            let start = writer.count
-            let escaped = writer.writeStringReturningEscaped(key, escapeSlashes: escapeSlashes)
-            members.append(Member(start: start, keyLength: writer.count - start - 2, keyEscaped: escaped))
+            escaped = writer.writeStringReturningEscaped(key, escapeSlashes: escapeSlashes)
         } else {
             writer.writeString(key, escapeSlashes: escapeSlashes)
+            escaped = false
         }
+        let length = writer.count - start - 2
+        let index = frames.count &- 1
+        let first = length > 0 ? Int(writer.base[start + 1]) : 0
+        let last = length > 0 ? Int(writer.base[start + length]) : 0
+        let bit: UInt64 = 1 << UInt64((length &* 7 &+ first &* 3 &+ last) & 63)
+        if _slowPath(frames[index].keyMask & bit != 0) && isRepeatedKey(start: start, length: length, in: index) {
+            wroteRepeatedKey = true
+        }
+        frames[index].keyMask |= bit
+        members.append(Member(start: start, keyLength: length, keyEscaped: escaped))
         if pretty {
             writer.write(" : ")
         } else {

@@ -166,11 +166,13 @@ public final class JoltEncoder: Sendable {
     }
 
     /// Encodes `value` in one pass. An `encode(to:)` that writes to a nested
-    /// container after its parent went on (legal, rare, and impossible to write in
-    /// one pass) is encoded again by Foundation's `JSONEncoder` with the same
-    /// options, when they are all Foundation's; with a Jolt-only option (key
+    /// container after its parent went on, or writes one key twice into an
+    /// object (legal, rare, and impossible to write in one pass as Foundation
+    /// does) is encoded again by Foundation's `JSONEncoder` with the same
+    /// options, when they are all Foundation's. With a Jolt-only option (key
     /// paths, key mappings, `nilEncodingStrategy = .writeNull`, the kebab,
-    /// Pascal and screaming-snake key styles) it throws `EncodingError.invalidValue`.
+    /// Pascal and screaming-snake key styles) the first throws
+    /// `EncodingError.invalidValue` and the second writes both members.
     func encodeCore<T: Encodable>(_ value: T, options: EncoderOptions) throws -> Output {
         let core = EncodingCore(options: options)
         // The free slots refer to the core: let them go, whatever happens.
@@ -182,6 +184,10 @@ public final class JoltEncoder: Sendable {
                 return .foundation(try foundation.encode(value))
             }
             throw error
+        }
+        // A key written twice into one object: Foundation keeps the last value.
+        if _slowPath(core.wroteRepeatedKey), let foundation = Self.foundationEncoder(for: options) {
+            return .foundation(try foundation.encode(value))
         }
         return .written(core)
     }

@@ -208,6 +208,50 @@ final class EncoderOptionsTests: XCTestCase {
         XCTAssertThrowsError(try kebab.encode(OutOfOrder()))
     }
 
+    /// A key written twice into one object: Foundation keeps the last value; so
+    /// does Jolt (by sorting with `.sortedKeys`, else through Foundation's
+    /// encoder); with a Jolt-only option both members are written.
+    func testRepeatedKeysKeepTheLastValue() throws {
+        struct Repeated: Encodable {
+            enum K: String, CodingKey { case a, b, long_key_name }
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: K.self)
+                try c.encode(1, forKey: .a)
+                try c.encode("x", forKey: .long_key_name)
+                try c.encode(true, forKey: .b)
+                try c.encode(2, forKey: .a)
+            }
+        }
+        let decoded = try JSONDecoder().decode([String: JSONValue].self, from: try JoltEncoder().encode(Repeated()))
+        XCTAssertEqual(decoded, ["a": 2, "long_key_name": "x", "b": true])
+        let sorted = JoltEncoder()
+        sorted.outputFormatting = .sortedKeys
+        let foundationSorted = JSONEncoder()
+        foundationSorted.outputFormatting = .sortedKeys
+        XCTAssertEqual(try sorted.encode(Repeated()), try foundationSorted.encode(Repeated()))
+        XCTAssertEqual(String(decoding: try sorted.encode(Repeated()), as: UTF8.self), #"{"a":2,"b":true,"long_key_name":"x"}"#)
+        // Keys that share a fingerprint but differ are not repeats.
+        let lookalikes = (0..<200).reduce(into: [String: Int]()) { $0["k\($0.count)x"] = $1 }
+        XCTAssertEqual(try JSONDecoder().decode([String: Int].self, from: try JoltEncoder().encode(lookalikes)), lookalikes)
+        let jolt = JoltEncoder()
+        jolt.keyPathSeparator = "."
+        XCTAssertEqual(String(decoding: try jolt.encode(Repeated()), as: UTF8.self), #"{"a":1,"long_key_name":"x","b":true,"a":2}"#)
+        // The same nested container asked for twice: one merged object, as in Foundation.
+        struct TwoNested: Encodable {
+            enum K: String, CodingKey { case inner, x, y }
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: K.self)
+                var first = c.nestedContainer(keyedBy: K.self, forKey: .inner)
+                try first.encode(1, forKey: .x)
+                var second = c.nestedContainer(keyedBy: K.self, forKey: .inner)
+                try second.encode(2, forKey: .y)
+            }
+        }
+        XCTAssertEqual(try sorted.encode(TwoNested()), try foundationSorted.encode(TwoNested()))
+        XCTAssertEqual(try JSONDecoder().decode([String: [String: Int]].self, from: try JoltEncoder().encode(TwoNested())),
+                       ["inner": ["x": 1, "y": 2]])
+    }
+
     /// Foundation refuses 512 containers inside each other; so does Jolt, with
     /// the same error.
     func testNestingLimitIsFoundations() throws {

@@ -237,11 +237,13 @@ final class EncoderParityTests: XCTestCase {
         assertEncodeParity(floats, "random floats", formattings: [[]])
     }
 
-    /// A key encoded twice into one object: Foundation keeps the last value. Jolt
-    /// does too with `.sortedKeys`; without it both are written (see the README).
-    func testDuplicateKeysSorted() {
+    /// A key encoded twice into one object: Foundation keeps the last value, and
+    /// so does Jolt (sorting with `.sortedKeys`, else through Foundation's encoder).
+    func testDuplicateKeysSorted() throws {
         assertEncodeParity(DuplicateKeys(), "duplicate keys", formattings: [[.sortedKeys], [.sortedKeys, .prettyPrinted]])
-        XCTAssertEqual(try JoltEncoder().encodeToBytes(DuplicateKeys()), Array(#"{"b":1,"a":2,"b":3}"#.utf8))
+        let members = try JSONDecoder().decode([String: Int].self, from: try JoltEncoder().encode(DuplicateKeys()))
+        XCTAssertEqual(members, ["a": 2, "b": 3])
+        XCTAssertEqual(try JoltEncoder().encodeToBytes(DuplicateKeys()).count, #"{"a":2,"b":3}"#.utf8.count)
     }
 
     func testEncodeIntoBuffer() throws {
