@@ -21,7 +21,8 @@
 #   make fuzz-build        release build of the libFuzzer targets in Fuzz/ (ASan + fuzzer)
 #   make fuzz              fuzz-build, then FuzzSwift, FuzzYAJL, FuzzDifferential (the
 #                          scanners), FuzzStreaming (stream vs whole decode) and
-#                          FuzzFormats (date parsers vs Foundation, binary text) for
+#                          FuzzFormats (date parsers vs Foundation, binary text) and
+#                          FuzzEncoder (JoltEncoder vs JSONEncoder, byte for byte) for
 #                          FUZZ_TIME seconds each, seeded from ../shared (conformance and
 #                          corpus); crash inputs and logs in Fuzz/artifacts/; exits
 #                          non-zero if any target crashed (see Fuzz/run-fuzz.sh)
@@ -29,7 +30,7 @@
 #
 # Variables: SWIFT (default swift), BENCH_README (default ../README.md, relative to
 # Benchmarks/), BENCH_ARGS (extra JoltCompare arguments, e.g. --filter canada),
-# FUZZ_TIME (seconds per fuzz target, default 60), FUZZ_TARGETS (default all five),
+# FUZZ_TIME (seconds per fuzz target, default 60), FUZZ_TARGETS (default all six),
 # FUZZ_MAX_LEN (libFuzzer -max_len, default 8192), FUZZ_ARGS (extra libFuzzer arguments).
 
 SWIFT        ?= swift
@@ -79,7 +80,7 @@ clean:
 FUZZ_DIR     := Fuzz
 FUZZ_TIME    ?= 60
 FUZZ_MAX_LEN ?= 8192
-FUZZ_TARGETS ?= FuzzSwift FuzzYAJL FuzzDifferential FuzzStreaming FuzzFormats
+FUZZ_TARGETS ?= FuzzSwift FuzzYAJL FuzzDifferential FuzzStreaming FuzzFormats FuzzEncoder
 FUZZ_ARGS    ?=
 FUZZ_FLAGS   := -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 

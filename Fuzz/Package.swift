@@ -33,5 +33,7 @@ let package = Package(
         .target(name: "FuzzStreaming", dependencies: [.product(name: "Jolt", package: "Jolt")]),
         // Date and binary text parsers: ISO 8601 against Foundation, round trips.
         .target(name: "FuzzFormats", dependencies: [.product(name: "Jolt", package: "Jolt")]),
+        // JoltEncoder against JSONEncoder on every value the decoder accepts.
+        .target(name: "FuzzEncoder", dependencies: [.product(name: "Jolt", package: "Jolt")]),
     ]
 )

@@ -42,7 +42,7 @@ extension JSONValue: Decodable {
 extension JSONValue: Encodable {
     /// Encodes the value with any encoder. Integer numbers that fit are
     /// written as `Int64` or `UInt64`, others as `Double` (an encoder cannot
-    /// be handed raw number text); members in order.
+    /// be handed raw number text; `-0` stays `-0.0`); members in order.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .null:
@@ -53,7 +53,9 @@ extension JSONValue: Encodable {
             try container.encode(value)
         case .number(let number):
             var container = encoder.singleValueContainer()
-            if let value = number.int64Value {
+            if number.text.hasPrefix("-"), number.doubleValue == 0 {
+                try container.encode(-0.0 as Double)   // "-0" or "-0.0e5": not the integer 0
+            } else if let value = number.int64Value {
                 try container.encode(value)
             } else if let value = number.uint64Value {
                 try container.encode(value)

@@ -177,6 +177,16 @@ final class JSONValueTests: XCTestCase {
         XCTAssertEqual(foundation.payload["big"]?.int64Value, 9_007_199_254_740_993)
     }
 
+    /// Negative zero stays negative through an encoder (found by FuzzEncoder).
+    func testNegativeZeroEncodes() throws {
+        for text in ["-0", "-0.0", "-1e-400"] {
+            let value = try JoltDecoder().decode(JSONValue.self, from: "[\(text)]")
+            XCTAssertEqual(String(decoding: try JoltEncoder().encode(value), as: UTF8.self), "[-0]")
+            XCTAssertEqual(String(decoding: try JSONEncoder().encode(value), as: UTF8.self), "[-0]")
+        }
+        XCTAssertEqual(String(decoding: try JoltEncoder().encode(JSONValue.number(JSONNumber(text: "0")!)), as: UTF8.self), "0")
+    }
+
     func testScalarsAtTheTop() throws {
         for backend in availableBackends {
             XCTAssertEqual(try jolt("null", backend), nil)
