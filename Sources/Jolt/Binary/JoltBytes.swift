@@ -58,13 +58,7 @@ enum BinaryCoding {
     /// - Throws: Foundation's error for a non-string; `dataCorrupted` (at the
     ///   value's path) for text that is not in `format`.
     static func decode(_ format: Format, from decoder: any Decoder) throws -> [UInt8] {
-        if let tape = TapeDecoder.of(decoder), let bytes = tape.withCurrentStringBytes({ format.decode($0) }) {
-            if let bytes { return bytes }
-        } else if !(decoder is TapeDecoder) {
-            var string = try decoder.singleValueContainer().decode(String.self)
-            if let bytes = string.withUTF8({ format.decode($0) }) { return bytes }
-        }
-        _ = try decoder.singleValueContainer().decode(String.self)   // not a string: Foundation's error
+        if let bytes = try TapeDecoder.parseString(at: decoder, { format.decode($0) }) { return bytes }
         throw DecodingError.dataCorrupted(DecodingError.Context(
             codingPath: decoder.codingPath, debugDescription: "Encountered Data is not valid \(format.name)."))
     }

@@ -303,6 +303,13 @@ enum DateParser {
 }
 
 extension DateParser {
+    /// Exactly what `Date.ISO8601FormatStyle(includingFractionalSeconds:)`
+    /// parses: the hand-written parser for the common shape, Foundation's for
+    /// the rest (the decoder's `.iso8601` and the ISO 8601 strategies).
+    static func iso8601AsFoundation(_ bytes: UnsafeBufferPointer<UInt8>, fractionalSeconds: Bool) -> Date? {
+        iso8601(bytes) ?? foundationISO8601(bytes, fractionalSeconds: fractionalSeconds)
+    }
+
     /// Foundation's ISO 8601 parse of UTF-8 bytes, for the shapes the
     /// hand-written parser leaves to it.
     static func foundationISO8601(_ bytes: UnsafeBufferPointer<UInt8>, fractionalSeconds: Bool) -> Date? {

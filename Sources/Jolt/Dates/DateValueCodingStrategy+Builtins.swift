@@ -15,7 +15,7 @@ public enum ISO8601Strategy: DateStringCodingStrategy {
     public static let formatName = "ISO 8601"
 
     public static func date(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
-        DateParser.iso8601(bytes) ?? DateParser.foundationISO8601(bytes, fractionalSeconds: false)
+        DateParser.iso8601AsFoundation(bytes, fractionalSeconds: false)
     }
 
     public static func encode(_ date: Date) -> String {
@@ -34,7 +34,7 @@ public enum ISO8601WithFractionalSecondsStrategy: DateStringCodingStrategy {
     public static let formatName = "ISO 8601"
 
     public static func date(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
-        DateParser.iso8601(bytes) ?? DateParser.foundationISO8601(bytes, fractionalSeconds: true)
+        DateParser.iso8601AsFoundation(bytes, fractionalSeconds: true)
     }
 
     public static func encode(_ date: Date) -> String {
@@ -53,7 +53,7 @@ public enum ISO8601WithMicrosecondsStrategy: DateStringCodingStrategy {
     public static let formatName = "ISO 8601"
 
     public static func date(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
-        DateParser.iso8601(bytes) ?? DateParser.foundationISO8601(bytes, fractionalSeconds: true)
+        DateParser.iso8601AsFoundation(bytes, fractionalSeconds: true)
     }
 
     public static func encode(_ date: Date) -> String {

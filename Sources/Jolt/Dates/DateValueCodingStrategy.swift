@@ -80,13 +80,8 @@ extension DateStringCodingStrategy {
     }
 
     public static func decodeDate(from decoder: any Decoder) throws -> Date {
-        if let tape = TapeDecoder.of(decoder), let date = tape.withCurrentStringBytes({ date(fromUTF8: $0) }) {
-            if let date { return date }
-        } else if !(decoder is TapeDecoder) {
-            var string = try decoder.singleValueContainer().decode(String.self)
-            if let date = string.withUTF8({ date(fromUTF8: $0) }) { return date }
-        }
-        // Not a string (Foundation's typeMismatch or valueNotFound), or not a date.
+        if let date = try TapeDecoder.parseString(at: decoder, { date(fromUTF8: $0) }) { return date }
+        // A string that is not a date: name it.
         let string = try decoder.singleValueContainer().decode(String.self)
         throw DecodingError.dataCorrupted(DecodingError.Context(
             codingPath: decoder.codingPath,

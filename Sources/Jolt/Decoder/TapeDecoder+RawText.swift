@@ -1,13 +1,35 @@
 extension TapeDecoder {
-    /// Calls `body` with the UTF-8 bytes of the string this decoder stands on
-    /// (in place in the input, or unescaped into a temporary); nil, without
-    /// calling it, if the value is not a string.
-    func withCurrentStringBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
-        let e = entries[index]
+    /// Calls `body` with the UTF-8 bytes of the string at tape index `i` (in
+    /// place in the input, or unescaped into a temporary); nil, without calling
+    /// it, if the value is not a string.
+    @inline(__always)
+    func withStringBytes<R>(at i: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
+        let e = entries[i]
         guard e.rawKind == TapeKind.string.rawValue else { return nil }
         if !e.isEscaped { return try body(UnsafeBufferPointer(start: input + e.offset, count: e.length)) }
         var string = StringDecoding.string(input + e.offset, count: e.length, escaped: true)
         return try string.withUTF8(body)
+    }
+
+    /// ``withStringBytes(at:_:)`` for the value this decoder stands on.
+    @inline(__always)
+    func withCurrentStringBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
+        try withStringBytes(at: index, body)
+    }
+}
+
+extension TapeDecoder {
+    /// The string value at `decoder` read by `parse` (nil when `parse` gives
+    /// nil): straight from the input bytes under ``JoltDecoder``, through the
+    /// decoded `String` under any other decoder. For the property wrappers that
+    /// parse text (dates, Base64, hex).
+    /// - Throws: the decoder's own error (`typeMismatch`, `valueNotFound`) when
+    ///   the value is not a string.
+    @inline(__always)
+    static func parseString<R>(at decoder: any Decoder, _ parse: (UnsafeBufferPointer<UInt8>) -> R?) throws -> R? {
+        if let tape = of(decoder), let parsed = tape.withCurrentStringBytes(parse) { return parsed }
+        var string = try decoder.singleValueContainer().decode(String.self)
+        return string.withUTF8(parse)
     }
 }
 

@@ -315,16 +315,7 @@ extension TapeDecoder {
             guard e.rawKind == TapeKind.string.rawValue else { throw wrongValue(String.self, e, extra, key) }
             let fractional: Bool
             if case .iso8601 = strategy { fractional = false } else { fractional = true }
-            let parse = { (bytes: UnsafeBufferPointer<UInt8>) in
-                DateParser.iso8601(bytes) ?? DateParser.foundationISO8601(bytes, fractionalSeconds: fractional)
-            }
-            let parsed: Date?
-            if e.isEscaped {
-                var string = StringDecoding.string(input + e.offset, count: e.length, escaped: true)
-                parsed = string.withUTF8(parse)
-            } else {
-                parsed = parse(UnsafeBufferPointer(start: input + e.offset, count: e.length))
-            }
+            let parsed = withStringBytes(at: i) { DateParser.iso8601AsFoundation($0, fractionalSeconds: fractional) } ?? nil
             guard let parsed else { throw corrupted("Expected date string to be ISO8601-formatted.", extra, key) }
             return parsed
         case .formatted(let formatter):
@@ -368,14 +359,7 @@ extension TapeDecoder {
             guard e.rawKind == TapeKind.string.rawValue else { throw typeMismatch(String.self, e, extra, key) }
             let format: BinaryCoding.Format
             if case .hex = options.dataDecodingStrategy { format = .hex } else { format = .base64URL }
-            let bytes: [UInt8]?
-            if e.isEscaped {
-                var string = StringDecoding.string(input + e.offset, count: e.length, escaped: true)
-                bytes = string.withUTF8 { format.decode($0) }
-            } else {
-                bytes = format.decode(UnsafeBufferPointer(start: input + e.offset, count: e.length))
-            }
-            guard let bytes else { throw corrupted("Encountered Data is not valid \(format.name).", extra, key) }
+            guard let bytes = withStringBytes(at: i, { format.decode($0) }) ?? nil else { throw corrupted("Encountered Data is not valid \(format.name).", extra, key) }
             return Data(bytes)
         case .custom(let closure):
             return try with(index: i, extra: extra, key: key) { try closure(self) }

@@ -33,7 +33,7 @@ public struct JSONString<Value: Codable> {
 extension JSONString: Decodable {
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
-        let outer = decoder as? TapeDecoder
+        let outer = TapeDecoder.of(decoder)
         let inner = JoltDecoder()
         let options = outer?.context.options ?? inner.options
         let path = decoder.codingPath
