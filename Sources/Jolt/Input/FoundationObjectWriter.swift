@@ -9,14 +9,14 @@ import Foundation
 /// is a `DecodingError.dataCorrupted` at its path in the object.
 enum FoundationObjectWriter {
     static func bytes(of value: Any) throws -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(1024)
+        var out = ByteWriter()
+        defer { out.deallocate() }
         var path: [any CodingKey] = []
         try write(value, to: &out, path: &path)
-        return out
+        return out.makeArray()
     }
 
-    private static func write(_ value: Any, to out: inout [UInt8], path: inout [any CodingKey]) throws {
+    private static func write(_ value: Any, to out: inout ByteWriter, path: inout [any CodingKey]) throws {
         // Foundation's boxes first: NSNumber hides Bool, integer and floating types.
         if let number = value as? NSNumber, type(of: value) is NSNumber.Type {
             try writeNumber(number, to: &out, path: path)
@@ -24,50 +24,50 @@ enum FoundationObjectWriter {
         }
         switch value {
         case is NSNull:
-            out.append(contentsOf: "null".utf8)
+            out.write("null")
         case let string as String:
-            JSONValue.writeString(string, to: &out)
+            out.writeString(string, escapeSlashes: false)
         case let bool as Bool:
-            out.append(contentsOf: (bool ? "true" : "false").utf8)
-        case let int as Int: out.append(contentsOf: String(int).utf8)
-        case let int as Int64: out.append(contentsOf: String(int).utf8)
-        case let int as Int32: out.append(contentsOf: String(int).utf8)
-        case let int as Int16: out.append(contentsOf: String(int).utf8)
-        case let int as Int8: out.append(contentsOf: String(int).utf8)
-        case let int as UInt: out.append(contentsOf: String(int).utf8)
-        case let int as UInt64: out.append(contentsOf: String(int).utf8)
-        case let int as UInt32: out.append(contentsOf: String(int).utf8)
-        case let int as UInt16: out.append(contentsOf: String(int).utf8)
-        case let int as UInt8: out.append(contentsOf: String(int).utf8)
+            out.write(bool ? "true" : "false")
+        case let int as Int: out.writeInteger(int)
+        case let int as Int64: out.writeInteger(int)
+        case let int as Int32: out.writeInteger(int)
+        case let int as Int16: out.writeInteger(int)
+        case let int as Int8: out.writeInteger(int)
+        case let int as UInt: out.writeInteger(int)
+        case let int as UInt64: out.writeInteger(int)
+        case let int as UInt32: out.writeInteger(int)
+        case let int as UInt16: out.writeInteger(int)
+        case let int as UInt8: out.writeInteger(int)
         case let double as Double:
             try writeDouble(double, to: &out, path: path)
         case let float as Float:
             try writeDouble(Double(float), to: &out, path: path)
         case let decimal as Decimal:
             guard !decimal.isNaN else { throw notJSON(value, path) }
-            out.append(contentsOf: decimal.description.utf8)
+            out.writeRaw(decimal.description)
         case let object as [String: Any]:
-            out.append(UInt8(ascii: "{"))
+            out.write(UInt8(ascii: "{"))
             var first = true
             for (key, member) in object {
-                if !first { out.append(UInt8(ascii: ",")) }
+                if !first { out.write(UInt8(ascii: ",")) }
                 first = false
-                JSONValue.writeString(key, to: &out)
-                out.append(UInt8(ascii: ":"))
+                out.writeString(key, escapeSlashes: false)
+                out.write(UInt8(ascii: ":"))
                 path.append(JoltCodingKey.string(key))
                 try write(member, to: &out, path: &path)
                 path.removeLast()
             }
-            out.append(UInt8(ascii: "}"))
+            out.write(UInt8(ascii: "}"))
         case let array as [Any]:
-            out.append(UInt8(ascii: "["))
+            out.write(UInt8(ascii: "["))
             for (n, element) in array.enumerated() {
-                if n > 0 { out.append(UInt8(ascii: ",")) }
+                if n > 0 { out.write(UInt8(ascii: ",")) }
                 path.append(JoltCodingKey.index(n))
                 try write(element, to: &out, path: &path)
                 path.removeLast()
             }
-            out.append(UInt8(ascii: "]"))
+            out.write(UInt8(ascii: "]"))
         default:
             // A nil inside `Any` (from `[String: Any?]` and the like) is null.
             let mirror = Mirror(reflecting: value)
@@ -75,27 +75,27 @@ enum FoundationObjectWriter {
             if let wrapped = mirror.children.first?.value {
                 try write(wrapped, to: &out, path: &path)
             } else {
-                out.append(contentsOf: "null".utf8)
+                out.write("null")
             }
         }
     }
 
-    private static func writeNumber(_ number: NSNumber, to out: inout [UInt8], path: [any CodingKey]) throws {
+    private static func writeNumber(_ number: NSNumber, to out: inout ByteWriter, path: [any CodingKey]) throws {
         let kind = String(cString: number.objCType)
         if kind == "c" && String(describing: type(of: number)).contains("Boolean") {
-            out.append(contentsOf: (number.boolValue ? "true" : "false").utf8)
+            out.write(number.boolValue ? "true" : "false")
         } else if kind == "d" || kind == "f" {
             try writeDouble(number.doubleValue, to: &out, path: path)
         } else if kind == "Q" || kind == "L" || kind == "I" || kind == "S" || kind == "C" {
-            out.append(contentsOf: String(number.uint64Value).utf8)
+            out.writeInteger(number.uint64Value)
         } else {
-            out.append(contentsOf: String(number.int64Value).utf8)
+            out.writeInteger(number.int64Value)
         }
     }
 
-    private static func writeDouble(_ value: Double, to out: inout [UInt8], path: [any CodingKey]) throws {
+    private static func writeDouble(_ value: Double, to out: inout ByteWriter, path: [any CodingKey]) throws {
         guard let number = JSONNumber(value) else { throw notJSON(value, path) }
-        out.append(contentsOf: number.text.utf8)
+        out.writeRaw(number.text)
     }
 
     private static func notJSON(_ value: Any, _ path: [any CodingKey]) -> DecodingError {
