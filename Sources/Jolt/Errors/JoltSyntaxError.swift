@@ -113,24 +113,32 @@ extension JoltSyntaxError {
     /// Builds the public error from a scanner's position, computing line, column and
     /// excerpt from the input. Only ever called on the error path.
     init(_ error: ScanError, in input: UnsafeRawBufferPointer) {
-        let bytes = input.bindMemory(to: UInt8.self)
-        let offset = min(max(error.offset, 0), bytes.count)
-        var line = 1
-        var lineStart = 0
-        for i in 0..<offset where bytes[i] == UInt8(ascii: "\n") {
+        self.init(error.kind, at: error.offset, in: input.bindMemory(to: UInt8.self))
+    }
+
+    /// The error `kind` at index `local` of `bytes`, which may be a window of a
+    /// longer input (a stream): `bytes[0]` is byte `baseOffset` of the input, on
+    /// line `baseLine`, whose first byte is at input offset `baseLineStart`. The
+    /// column counts Unicode scalars, except over bytes of the line before the
+    /// window, which count one each.
+    init(_ kind: Kind, at local: Int, in bytes: UnsafeBufferPointer<UInt8>,
+         baseOffset: Int = 0, baseLine: Int = 1, baseLineStart: Int = 0) {
+        let local = min(max(local, 0), bytes.count)
+        var line = baseLine
+        var lineStart = baseLineStart - baseOffset   // negative when the line began before the window
+        for i in 0..<local where bytes[i] == UInt8(ascii: "\n") {
             line += 1
             lineStart = i + 1
         }
-        var column = 1
-        for i in lineStart..<offset where bytes[i] & 0xC0 != 0x80 {
+        var column = 1 + max(-lineStart, 0)
+        for i in max(lineStart, 0)..<local where bytes[i] & 0xC0 != 0x80 {
             column += 1
         }
-        let from = max(0, offset - 20)
-        let to = min(bytes.count, offset + 20)
-        let slice = UnsafeBufferPointer(rebasing: bytes[from..<to])
-        let text = String(decoding: slice, as: UTF8.self)
+        let from = max(0, local - 20)
+        let to = min(bytes.count, local + 20)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
         let excerpt = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 ? " " : $0 }))
-        self.init(kind: error.kind, offset: offset, line: line, column: column, excerpt: excerpt)
+        self.init(kind: kind, offset: baseOffset + local, line: line, column: column, excerpt: excerpt)
     }
 }
 

@@ -174,20 +174,8 @@ public final class JoltElementDecoder<Element: Decodable> {
     /// A ``JoltSyntaxError`` at buffer index `local`, with the stream's offset,
     /// line and column.
     private func syntaxError(_ kind: JoltSyntaxError.Kind, at local: Int, in b: UnsafeBufferPointer<UInt8>) -> JoltSyntaxError {
-        let local = min(max(local, 0), b.count)
-        var line = linesBefore + 1
-        var lineStart = lastLineStartBefore - bufferOffset   // may be negative: the line began before the buffer
-        for i in 0..<local where b[i] == 0x0A {
-            line += 1
-            lineStart = i + 1
-        }
-        var column = 1
-        for i in max(lineStart, 0)..<local where b[i] & 0xC0 != 0x80 { column += 1 }
-        if lineStart < 0 { column += -lineStart }   // approximate: bytes of the line already dropped
-        let from = max(0, local - 20), to = min(b.count, local + 20)
-        let text = String(decoding: UnsafeBufferPointer(rebasing: b[from..<to]), as: UTF8.self)
-        let excerpt = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 ? " " : $0 }))
-        return JoltSyntaxError(kind: kind, offset: bufferOffset + local, line: line, column: column, excerpt: excerpt)
+        JoltSyntaxError(kind, at: local, in: b, baseOffset: bufferOffset, baseLine: linesBefore + 1,
+                        baseLineStart: lastLineStartBefore)
     }
 
     /// Drops the consumed prefix of the buffer once it is large, so that the
