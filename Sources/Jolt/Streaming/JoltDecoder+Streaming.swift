@@ -61,14 +61,8 @@ extension JoltDecoder {
         _ type: Element.Type, inFileAt path: String, chunkSize: Int = 64 << 10, format: JoltStreamFormat = .automatic,
         errorPolicy: JoltStreamErrorPolicy = .stop, maxElementBytes: Int = 64 << 20, _ body: (Element) throws -> Void
     ) throws -> JoltDecodeReport {
-        let reader = FileChunkReader(path: path, chunkSize: max(1, chunkSize))
-        let stream = JoltElementDecoder(Element.self, options: options, format: format, errorPolicy: errorPolicy,
-                                        maxElementBytes: maxElementBytes)
-        while let chunk = try reader.next() {
-            for element in try stream.feed(chunk) { try body(element) }
-        }
-        for element in try stream.finish() { try body(element) }
-        return stream.report
+        try forEachElement(type, reading: FileChunkReader(path: path, chunkSize: max(1, chunkSize)), format: format,
+                           errorPolicy: errorPolicy, maxElementBytes: maxElementBytes, body)
     }
 
     /// Decodes the elements read from `fileHandle` until its end; see
@@ -79,7 +73,15 @@ extension JoltDecoder {
         _ type: Element.Type, in fileHandle: FileHandle, chunkSize: Int = 64 << 10, format: JoltStreamFormat = .automatic,
         errorPolicy: JoltStreamErrorPolicy = .stop, maxElementBytes: Int = 64 << 20, _ body: (Element) throws -> Void
     ) throws -> JoltDecodeReport {
-        let reader = FileChunkReader(fileDescriptor: fileHandle.fileDescriptor, chunkSize: max(1, chunkSize))
+        try forEachElement(type, reading: FileChunkReader(fileDescriptor: fileHandle.fileDescriptor, chunkSize: max(1, chunkSize)),
+                           format: format, errorPolicy: errorPolicy, maxElementBytes: maxElementBytes, body)
+    }
+
+    /// Feeds the chunks of `reader` to a stream decoder, calling `body` with each element.
+    private func forEachElement<Element: Decodable>(
+        _ type: Element.Type, reading reader: FileChunkReader, format: JoltStreamFormat,
+        errorPolicy: JoltStreamErrorPolicy, maxElementBytes: Int, _ body: (Element) throws -> Void
+    ) throws -> JoltDecodeReport {
         let stream = JoltElementDecoder(Element.self, options: options, format: format, errorPolicy: errorPolicy,
                                         maxElementBytes: maxElementBytes)
         while let chunk = try reader.next() {
