@@ -15,22 +15,12 @@ func measureStreamingTable(options: Options, backends: [JoltBackend], corpus: UR
         header: ["Decoder", "MB/s", "×F", "Peak RSS"],
         numeric: [false, true, true, true]
     )
-    guard let executable = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("JoltStreamBench"),
-          FileManager.default.isExecutableFile(atPath: executable.path) else {
+    guard let executable = siblingExecutable("JoltStreamBench") else {
         table.notes.append("JoltStreamBench not found next to JoltCompare; build it with `swift build -c release --product JoltStreamBench` (make bench does).")
         return table
     }
     func launch(_ arguments: [String]) -> [String]? {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        do { try process.run() } catch { return nil }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: output, as: UTF8.self).split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        runToCompletion(executable, arguments)?.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
     }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("jolt-stream-\(ProcessInfo.processInfo.processIdentifier)")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -230,6 +230,27 @@ func run(_ arguments: [String], in directory: URL? = nil) -> String? {
     return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
 }
 
+/// The executable `name` built next to JoltCompare, if it is there.
+func siblingExecutable(_ name: String) -> URL? {
+    guard let url = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent(name),
+          FileManager.default.isExecutableFile(atPath: url.path) else { return nil }
+    return url
+}
+
+/// Runs `executable` with `arguments`; its standard output if it exits with 0.
+func runToCompletion(_ executable: URL, _ arguments: [String]) -> String? {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    do { try process.run() } catch { return nil }
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    return String(decoding: output, as: UTF8.self)
+}
+
 /// The Jolt commit the benchmarks were built from (the checkout above this file).
 func joltRevision() -> String? {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -369,19 +390,11 @@ if !files.isEmpty { print(decodeTable.text() + "\n") }
 
 /// Per file: allocations of one encode with Foundation and with Jolt.
 func countMallocs() -> [String: (foundation: Int, jolt: Int)]? {
-    guard let executable = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("JoltMallocCount"),
-          FileManager.default.isExecutableFile(atPath: executable.path) else { return nil }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = ["--corpus", corpusDirectory.path] + (options.filter.map { ["--filter", $0] } ?? [])
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    do { try process.run() } catch { return nil }
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
+    guard let executable = siblingExecutable("JoltMallocCount"),
+          let output = runToCompletion(executable, ["--corpus", corpusDirectory.path] + (options.filter.map { ["--filter", $0] } ?? []))
+    else { return nil }
     var counts: [String: (foundation: Int, jolt: Int)] = [:]
-    for line in String(decoding: output, as: UTF8.self).split(separator: "\n") {
+    for line in output.split(separator: "\n") {
         let fields = line.split(separator: " ")
         if fields.count == 4, fields[0] == "encode", let f = Int(fields[2]), let j = Int(fields[3]) {
             counts[String(fields[1])] = (f, j)
