@@ -92,6 +92,15 @@ final class DecodingContext {
         return e.kind == .string || e.kind == .key ? e.offset - 1 : e.offset
     }
 
+    /// Records in the report that the object at `objectPath` has the key `name`
+    /// (its second occurrence at tape index `keyIndex`) more than once.
+    func recordDuplicateKey(_ name: String, keyIndex: Int, objectPath: [any CodingKey]) {
+        record(JoltDecodeReport.Issue(
+            kind: .duplicateKey, codingPath: (objectPath + [JoltCodingKey.string(name)]).map(JoltPathComponent.init),
+            reason: "key \"\(name)\" appears more than once; the \(duplicateKeyPolicy == .useLast ? "last" : "first") is used",
+            offset: offset(of: keyIndex)))
+    }
+
     /// The position of the entry at `index` as a ``JoltSyntaxError`` of `kind`.
     func syntaxError(_ kind: JoltSyntaxError.Kind, at index: Int) -> JoltSyntaxError {
         JoltSyntaxError(ScanError(kind, at: offset(of: index) ?? 0),

@@ -262,15 +262,11 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// `useFirst` and `useLast`).
     func reportDuplicateKeys() {
         if lookup == nil && keysAreDistinct { return }
-        let policy = decoder.context.duplicateKeyPolicy
         var seen: [String: Int] = [:]
         forEachMemberKeyIndex { name, keyIndex in
             seen[name, default: 0] += 1
             if seen[name] == 2 {
-                decoder.context.record(JoltDecodeReport.Issue(
-                    kind: .duplicateKey, codingPath: (codingPath + [JoltCodingKey.string(name)]).map(JoltPathComponent.init),
-                    reason: "key \"\(name)\" appears more than once; the \(policy == .useLast ? "last" : "first") is used",
-                    offset: decoder.context.offset(of: keyIndex)))
+                decoder.context.recordDuplicateKey(name, keyIndex: keyIndex, objectPath: codingPath)
             }
         }
     }

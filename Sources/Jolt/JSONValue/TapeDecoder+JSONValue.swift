@@ -60,11 +60,7 @@ extension TapeDecoder {
                     break
                 }
                 if context.isReporting {
-                    let policy = context.duplicateKeyPolicy == .useLast ? "last" : "first"
-                    context.record(JoltDecodeReport.Issue(
-                        kind: .duplicateKey, codingPath: (path + below + [JoltCodingKey.string(key)]).map(JoltPathComponent.init),
-                        reason: "key \"\(key)\" appears more than once; the \(policy) is used",
-                        offset: context.offset(of: j)))
+                    context.recordDuplicateKey(key, keyIndex: j, objectPath: path + below)
                 }
             } else {
                 keys.append(key)
