@@ -104,7 +104,7 @@ public enum RFC2822Strategy: DateStringCodingStrategy {
     }
 
     public static func encode(_ date: Date) -> String {
-        DateWriter.isWritable(date) ? DateWriter.rfc2822(date, DateWriter.fields(date)) : ""
+        DateWriter.isWritable(date) ? DateWriter.rfc2822(DateWriter.fields(date)) : ""
     }
 }
 

@@ -7,6 +7,8 @@ enum DateWriter {
     /// nanoseconds (truncated, as a calendar reports it).
     struct Fields {
         var year, month, day, hour, minute, second, nanosecond: Int
+        /// The day as a count from 1970-01-01 (for the weekday).
+        var daysSince1970: Int
     }
 
     static func fields(_ date: Date) -> Fields {
@@ -18,7 +20,8 @@ enum DateWriter {
         let (year, month, day) = DateParser.civilFromDays(days)
         let nanosecond = min(Int((t - whole) * 1e9), 999_999_999)
         return Fields(year: year, month: month, day: day, hour: secondsOfDay / 3600,
-                      minute: secondsOfDay / 60 % 60, second: secondsOfDay % 60, nanosecond: nanosecond)
+                      minute: secondsOfDay / 60 % 60, second: secondsOfDay % 60, nanosecond: nanosecond,
+                      daysSince1970: days)
     }
 
     /// Whether `date` is finite and within the years the hand-written
@@ -65,10 +68,8 @@ enum DateWriter {
     static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// `EEE, dd MMM yyyy HH:mm:ss +0000` (RFC 2822, in UTC).
-    static func rfc2822(_ date: Date, _ f: Fields) -> String {
-        let total = Int(date.timeIntervalSinceReferenceDate.rounded(.down)) + DateParser.referenceDays * 86_400
-        let days = total >= 0 ? total / 86_400 : -((-total + 86_399) / 86_400)
-        let weekday = ((days % 7) + 7) % 7
+    static func rfc2822(_ f: Fields) -> String {
+        let weekday = ((f.daysSince1970 % 7) + 7) % 7
         var out = [UInt8]()
         out.reserveCapacity(31)
         out.append(contentsOf: dayNames[weekday].utf8)

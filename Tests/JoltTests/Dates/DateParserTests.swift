@@ -170,7 +170,7 @@ final class DateParserTests: XCTestCase {
             XCTAssertEqual(back.timeIntervalSince1970, date.timeIntervalSince1970,
                            accuracy: 1e-6 + 2 * date.timeIntervalSince1970.ulp)
         }
-        XCTAssertEqual(DateWriter.rfc2822(Date(timeIntervalSince1970: 1_714_564_800), DateWriter.fields(Date(timeIntervalSince1970: 1_714_564_800))),
+        XCTAssertEqual(DateWriter.rfc2822(DateWriter.fields(Date(timeIntervalSince1970: 1_714_564_800))),
                        "Wed, 01 May 2024 12:00:00 +0000")
         XCTAssertEqual(DateWriter.yearMonthDay(DateWriter.fields(Date(timeIntervalSince1970: -1))), "1969-12-31")
     }
