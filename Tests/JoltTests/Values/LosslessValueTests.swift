@@ -17,23 +17,13 @@ final class LosslessValueTests: XCTestCase {
         }
     }
 
-    private func decodeEverywhere(_ json: String, file: StaticString = #filePath, line: UInt = #line) throws -> Product {
-        let foundation = try JSONDecoder().decode(Product.self, from: Data(json.utf8))
-        for backend in availableBackends {
-            let decoder = JoltDecoder()
-            decoder.backend = backend
-            XCTAssertEqual(try decoder.decode(Product.self, from: json), foundation, file: file, line: line)
-        }
-        return foundation
-    }
-
     func testConversions() throws {
         let expected = Product(id: 42, sku: "1001", price: 2.5, active: true)
-        XCTAssertEqual(try decodeEverywhere(#"{"id": 42, "sku": "1001", "price": 2.5, "active": true}"#), expected)
-        XCTAssertEqual(try decodeEverywhere(#"{"id": "42", "sku": 1001, "price": "2.5", "active": "true"}"#), expected)
-        XCTAssertEqual(try decodeEverywhere(#"{"id": 42.0, "sku": "1001", "price": 2.5, "active": 1}"#), expected)
-        XCTAssertEqual(try decodeEverywhere(#"{"id": "42.0", "sku": "1001", "price": 2.5, "active": "1"}"#), expected)
-        XCTAssertEqual(try decodeEverywhere(#"{"id": 1, "sku": true, "price": 3, "active": 0}"#),
+        XCTAssertEqual(try decodeWithAllDecoders(Product.self, #"{"id": 42, "sku": "1001", "price": 2.5, "active": true}"#), expected)
+        XCTAssertEqual(try decodeWithAllDecoders(Product.self, #"{"id": "42", "sku": 1001, "price": "2.5", "active": "true"}"#), expected)
+        XCTAssertEqual(try decodeWithAllDecoders(Product.self, #"{"id": 42.0, "sku": "1001", "price": 2.5, "active": 1}"#), expected)
+        XCTAssertEqual(try decodeWithAllDecoders(Product.self, #"{"id": "42.0", "sku": "1001", "price": 2.5, "active": "1"}"#), expected)
+        XCTAssertEqual(try decodeWithAllDecoders(Product.self, #"{"id": 1, "sku": true, "price": 3, "active": 0}"#),
                        Product(id: 1, sku: "true", price: 3, active: false))
     }
 

@@ -47,18 +47,6 @@ final class LossyAndDefaultTests: XCTestCase {
     }
     enum Unknown: DefaultValueProvider { static var defaultValue: String { "unknown" } }
 
-    /// Decodes with Foundation and with Jolt on each backend; all must agree.
-    private func decodeEverywhere<T: Decodable & Equatable>(_ type: T.Type, _ json: String,
-                                                            file: StaticString = #filePath, line: UInt = #line) throws -> T {
-        let foundation = try JSONDecoder().decode(T.self, from: Data(json.utf8))
-        for backend in availableBackends {
-            let decoder = JoltDecoder()
-            decoder.backend = backend
-            XCTAssertEqual(try decoder.decode(T.self, from: json), foundation, "\(backend)", file: file, line: line)
-        }
-        return foundation
-    }
-
     private func report<T: Decodable>(_ type: T.Type, _ json: String) throws -> [String] {
         var results: [[String]] = []
         for backend in availableBackends {
@@ -73,7 +61,7 @@ final class LossyAndDefaultTests: XCTestCase {
 
     func testLossyCollections() throws {
         let json = #"{"items": [{"id": 1}, {"id": "x"}, null, {"id": 3}, 4], "tags": ["a", 1, null, "a", "b"], "scores": {"x": 1, "y": "two", "z": null}}"#
-        let feed = try decodeEverywhere(Feed.self, json)
+        let feed = try decodeWithAllDecoders(Feed.self, json)
         XCTAssertEqual(feed.items, [Item(id: 1), Item(id: 3)])
         XCTAssertEqual(feed.tags, ["a", "b"])
         XCTAssertEqual(feed.scores, ["x": 1])
@@ -100,16 +88,16 @@ final class LossyAndDefaultTests: XCTestCase {
     func testDefaults() throws {
         let defaults = Settings(beta: false, enabled: true, retries: 0, ratio: 0, name: "", list: [], map: [:], items: [], limit: nil, model: "unknown")
         // Missing.
-        XCTAssertEqual(try decodeEverywhere(Settings.self, "{}"), defaults)
+        XCTAssertEqual(try decodeWithAllDecoders(Settings.self, "{}"), defaults)
         // Null.
         let nulls = #"{"beta": null, "enabled": null, "retries": null, "ratio": null, "name": null, "list": null, "map": null, "items": null, "limit": null, "model": null}"#
-        XCTAssertEqual(try decodeEverywhere(Settings.self, nulls), defaults)
+        XCTAssertEqual(try decodeWithAllDecoders(Settings.self, nulls), defaults)
         // Invalid.
         let invalid = #"{"beta": "yes", "enabled": 0, "retries": "3", "ratio": [], "name": 5, "list": {}, "map": [], "items": "none", "limit": "ten", "model": 7}"#
-        XCTAssertEqual(try decodeEverywhere(Settings.self, invalid), defaults)
+        XCTAssertEqual(try decodeWithAllDecoders(Settings.self, invalid), defaults)
         // Valid; the lossy default still drops bad elements.
         let valid = #"{"beta": true, "enabled": false, "retries": 3, "ratio": 0.5, "name": "n", "list": [1], "map": {"a": 1}, "items": [{"id": 1}, {"id": null}], "limit": 10, "model": "m"}"#
-        let decoded = try decodeEverywhere(Settings.self, valid)
+        let decoded = try decodeWithAllDecoders(Settings.self, valid)
         XCTAssertEqual(decoded, Settings(beta: true, enabled: false, retries: 3, ratio: 0.5, name: "n", list: [1], map: ["a": 1], items: [Item(id: 1)], limit: 10, model: "m"))
 
         XCTAssertEqual(try report(Settings.self, #"{"beta": null, "retries": "3", "items": [{"id": 1}, 2]}"#), [
@@ -137,9 +125,9 @@ final class LossyAndDefaultTests: XCTestCase {
         encoder.outputFormatting = .sortedKeys
         let feedJSON = String(decoding: try encoder.encode(feed), as: UTF8.self)
         XCTAssertEqual(feedJSON, #"{"items":[{"id":1}],"scores":{"x":1},"tags":["a"]}"#)
-        XCTAssertEqual(try decodeEverywhere(Feed.self, feedJSON), feed)
+        XCTAssertEqual(try decodeWithAllDecoders(Feed.self, feedJSON), feed)
         let settingsJSON = String(decoding: try encoder.encode(settings), as: UTF8.self)
-        XCTAssertEqual(try decodeEverywhere(Settings.self, settingsJSON), settings)
+        XCTAssertEqual(try decodeWithAllDecoders(Settings.self, settingsJSON), settings)
     }
 
     /// Nested and composed: lossy arrays of types that themselves use defaults.
@@ -148,7 +136,7 @@ final class LossyAndDefaultTests: XCTestCase {
             @LossyArray var settings: [Settings]
             @DefaultEmptyLossyArray var more: [Settings]
         }
-        let outer = try decodeEverywhere(Outer.self, #"{"settings": [{}, 1, {"beta": true}], "more": [null]}"#)
+        let outer = try decodeWithAllDecoders(Outer.self, #"{"settings": [{}, 1, {"beta": true}], "more": [null]}"#)
         XCTAssertEqual(outer.settings.map(\.beta), [false, true])
         XCTAssertEqual(outer.more, [])
         let issues = try report(Outer.self, #"{"settings": [1], "more": 2}"#)
