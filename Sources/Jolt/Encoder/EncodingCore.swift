@@ -27,8 +27,6 @@ final class EncodingCore {
         var id: Int
         var memberBase: Int
         var component: String?
-        /// The key-path objects this object already closed (their keys).
-        var closedComponents: [String]? = nil
         /// One bit per key fingerprint written into this object (see
         /// ``writeKey(_:)``): a key whose bit is clear is certainly new.
         var keyMask: UInt64 = 0
@@ -63,23 +61,43 @@ final class EncodingCore {
     /// Foundation refuses; the encode then throws Foundation's error.
     @exclusivity(unchecked) var nestedTooDeeply = false
     /// Whether a key was written twice into one object (see
-    /// ``JoltEncoder/encodeCore(_:options:)``, which then falls back: Foundation
-    /// keeps the last value, and merges a nested container asked for twice).
+    /// ``JoltEncoder/encodeCore(_:options:)``, which then encodes again:
+    /// Foundation keeps the last value, merges a nested container asked for
+    /// twice, and key paths sharing a prefix make one object).
     @exclusivity(unchecked) var wroteRepeatedKey = false
+    /// Merge mode (see `EncodingCore+Merge.swift`): compact and unsorted output
+    /// in which a key may repeat, with the places of container keys and of empty
+    /// values recorded so that the repeats can be merged afterwards.
+    let mergeMode: Bool
+    /// In merge mode, where each key opening a container (a key-path prefix, a
+    /// nested container) starts: the value of such a key merges with an object
+    /// already written under the same key instead of replacing it.
+    @exclusivity(unchecked) var containerKeyStarts: Set<Int> = []
+    /// In merge mode, where each `{}` written for a value that encoded nothing
+    /// starts (pretty-printed differently from an empty container).
+    @exclusivity(unchecked) var emptyValueStarts: Set<Int> = []
     /// Foundation's limit: 512 arrays or objects inside each other fail.
     static let maxDepth = 512
     @exclusivity(unchecked) var freeEncoders: [JoltByteEncoder] = []
     @exclusivity(unchecked) var convertedKeys: [String: String] = [:]
+    /// The separator of key paths: ``separator``, or `"."` for mapped keys.
+    let pathSeparator: String
+    /// ``pathSeparator`` when it is one ASCII byte.
+    let pathSeparatorByte: UInt8?
+    @exclusivity(unchecked) var splitKeys: [String: [String]] = [:]
     lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
 
-    init(options: EncoderOptions, capacity: Int = 1024) {
+    init(options: EncoderOptions, capacity: Int = 1024, mergeMode: Bool = false) {
         self.options = options
+        self.mergeMode = mergeMode
         writer = ByteWriter(capacity: capacity)
-        pretty = options.outputFormatting.contains(.prettyPrinted)
-        sortKeys = options.outputFormatting.contains(.sortedKeys)
+        pretty = !mergeMode && options.outputFormatting.contains(.prettyPrinted)
+        sortKeys = !mergeMode && options.outputFormatting.contains(.sortedKeys)
         escapeSlashes = !options.outputFormatting.contains(.withoutEscapingSlashes)
         keyStrategyIsDefault = options.keyEncodingStrategy.isDefault
         separator = options.keyPathSeparator
+        pathSeparator = options.keyPathSeparator ?? "."
+        pathSeparatorByte = pathSeparator.utf8.count == 1 && pathSeparator.utf8.first! < 0x80 ? pathSeparator.utf8.first : nil
         hasMappings = !options.keyMappings.isEmpty
     }
 
@@ -117,6 +135,7 @@ final class EncodingCore {
         failure = nil
         nestedTooDeeply = false
         wroteRepeatedKey = false
+        usedContainersOutOfOrder = false
     }
 
     // MARK: Encoder slots
@@ -166,6 +185,7 @@ final class EncodingCore {
 
     func writeEmptyObject() {
         pendingToken = 0
+        if mergeMode { emptyValueStarts.insert(writer.count) }
         if pretty {
             writer.write(UInt8(ascii: "{"), UInt8(ascii: "\n"))
             writer.writeNewlineAndIndent(frames.count)
@@ -199,9 +219,6 @@ final class EncodingCore {
         }
         writer.write(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
         topID = frames.last?.id ?? 0
-        if let component = frame.component {
-            frames[level - 1].closedComponents = (frames[level - 1].closedComponents ?? []) + [component]
-        }
     }
 
     /// Makes the container `id` at `index` the innermost one, closing those above
@@ -258,6 +275,24 @@ final class EncodingCore {
             writer.writeString(key, escapeSlashes: escapeSlashes)
             escaped = false
         }
+        recordKey(start: start, escaped: escaped)
+    }
+
+    /// Writes a key already escaped (merge mode's output read back), as
+    /// ``writeKey(_:)`` does.
+    func writeEscapedKey(_ bytes: UnsafeBufferPointer<UInt8>) {
+        beginElement()
+        let start = writer.count
+        writer.write(UInt8(ascii: "\""))
+        writer.write(bytes)
+        writer.write(UInt8(ascii: "\""))
+        recordKey(start: start, escaped: sortKeys && bytes.contains(UInt8(ascii: "\\")))
+    }
+
+    /// Records the key written at `start` among the members of the innermost
+    /// object (see ``writeKey(_:)``), and writes its colon.
+    @inline(__always)
+    func recordKey(start: Int, escaped: Bool) {
         let length = writer.count - start - 2
         let index = frames.count &- 1
         let first = length > 0 ? Int(writer.base[start + 1]) : 0
@@ -279,12 +314,39 @@ final class EncodingCore {
     /// the objects of their prefix. False if the container was closed already.
     @inline(__always)
     func beginMember(_ index: Int, _ id: Int, key: String, split: String?) -> Bool {
-        if let separator = split, key.contains(separator) {
-            return beginPathMember(index, id, components: key.components(separatedBy: separator))
+        if split != nil, let components = pathComponents(of: key) {
+            return beginPathMember(index, id, components: components)
         }
         guard activate(index, id) else { return false }
         writeKey(key)
         return true
+    }
+
+    /// The components of `key` if it contains the path separator (the key path
+    /// separator, or `"."` for mapped keys when none is set), else nil. A
+    /// one-byte separator is looked for in the key's bytes; the split of a key
+    /// is kept for its next use (an encode writes the same keys again and again).
+    @inline(__always)
+    func pathComponents(of key: String) -> [String]? {
+        if let byte = pathSeparatorByte {
+            guard key.utf8.contains(byte) else { return nil }
+        } else if !key.contains(pathSeparator) {
+            return nil
+        }
+        return splitPathKey(key)
+    }
+
+    @inline(never)
+    func splitPathKey(_ key: String) -> [String] {
+        if let components = splitKeys[key] { return components }
+        let components: [String]
+        if let byte = pathSeparatorByte {
+            components = key.utf8.split(separator: byte, omittingEmptySubsequences: false).map { String(Substring($0)) }
+        } else {
+            components = key.components(separatedBy: pathSeparator)
+        }
+        splitKeys[key] = components
+        return components
     }
 
     func beginPathMember(_ index: Int, _ id: Int, components: [String]) -> Bool {
@@ -301,18 +363,12 @@ final class EncodingCore {
             matched += 1
         }
         closeFrames(downTo: depth + 1)
+        // A prefix whose object was closed already (`location.city`, `name`,
+        // `location.zip`) is written again: `writeKey` notices the repeated key,
+        // and the value is encoded again in merge mode, which merges the two.
         for component in components[matched..<(components.count - 1)] {
-            // The object for this prefix was written and closed already: a second
-            // one would repeat the key.
-            if frames[frames.count - 1].closedComponents?.contains(component) == true {
-                if failure == nil {
-                    failure = EncodingError.invalidValue(components.joined(separator: "."), EncodingError.Context(
-                        codingPath: path,
-                        debugDescription: "Keys under the path prefix \"\(component)\" were encoded apart: JoltEncoder writes in one pass, so keys sharing a prefix must be encoded one after the other."))
-                }
-                return false
-            }
             writeKey(component)
+            if mergeMode { markContainerKey() }
             _ = openFrame(isObject: true, component: component)
         }
         writeKey(components[components.count - 1])

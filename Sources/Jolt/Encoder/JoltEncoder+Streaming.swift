@@ -82,6 +82,7 @@ extension JoltEncoder {
 public final class JoltStreamEncoder<Element: Encodable> {
     private let core: EncodingCore
     private let format: JoltEncoder.StreamFormat
+    private let options: EncoderOptions
     private let flushThreshold: Int
     private var count = 0
     private var finished = false
@@ -92,6 +93,7 @@ public final class JoltStreamEncoder<Element: Encodable> {
         var options = encoder.options
         if format == .jsonLines { options.outputFormatting.remove(.prettyPrinted) }
         self.format = format
+        self.options = options
         self.flushThreshold = max(flushThreshold, 1)
         core = EncodingCore(options: options, capacity: min(max(flushThreshold, 64) + 1024, 1 << 20))
         if format == .jsonArray { _ = core.openFrame(isObject: false) }
@@ -111,11 +113,25 @@ public final class JoltStreamEncoder<Element: Encodable> {
         switch format {
         case .jsonArray:
             core.beginElement()
-            try core.encodeNested(value, key: JoltCodingKey.index(count), pathCount: 0, extraPath: [])
-            if let failure = core.failure { throw failure }
+            let mark = core.mark()
+            do {
+                try core.encodeNested(value, key: JoltCodingKey.index(count), pathCount: 0, extraPath: [])
+                if let failure = core.failure { throw failure }
+                if _slowPath(core.needsSecondPass) { try encodeAgain(value, from: mark, error: nil) }
+            } catch {
+                guard core.needsSecondPass else { throw error }
+                try encodeAgain(value, from: mark, error: error)
+            }
         case .jsonLines:
             core.resetForNextValue()
-            try core.encodeTopLevel(value)
+            let mark = core.mark()
+            do {
+                try core.encodeTopLevel(value)
+                if _slowPath(core.needsSecondPass) { try encodeAgain(value, from: mark, error: nil) }
+            } catch {
+                guard core.needsSecondPass else { throw error }
+                try encodeAgain(value, from: mark, error: error)
+            }
             core.writer.write(UInt8(ascii: "\n"))
         }
         count += 1
@@ -129,6 +145,15 @@ public final class JoltStreamEncoder<Element: Encodable> {
         finished = true
         if format == .jsonArray { core.closeFrames(downTo: 0) }
         try flush(sink)
+    }
+
+    /// Writes `value` again in place of what its one-pass encode wrote (a key
+    /// written twice, key-path prefixes apart, containers used out of order).
+    private func encodeAgain(_ value: Element, from mark: EncodingCore.Mark, error: (any Error)?) throws {
+        let outOfOrder = core.usedContainersOutOfOrder
+        let failure = error ?? core.failure
+        core.rewind(to: mark)
+        try JoltEncoder.writeSecondPass(value, outOfOrder: outOfOrder, error: failure, options: options, into: core)
     }
 
     private func flush(_ sink: (UnsafeRawBufferPointer) throws -> Void) throws {

@@ -82,11 +82,11 @@ public final class JoltEncoder: Sendable {
     /// Writes a coding key containing this separator as a path into nested
     /// objects, the shape ``JoltDecoder/keyPathSeparator`` reads: with `"."`,
     /// the keys `"location.city"` and `"location.zip"` of one object write
-    /// `{"location":{"city":…,"zip":…}}`. Keys sharing a prefix are merged into
-    /// one object when they are encoded one after the other (synthesized
-    /// `Encodable` encodes properties in declaration order); keys under a prefix
-    /// whose object was already closed throw `EncodingError.invalidValue`
-    /// rather than repeat the key. Default nil: keys are never split, as in
+    /// `{"location":{"city":…,"zip":…}}`. Keys sharing a prefix are written into
+    /// one object, in the place of the first of them, wherever they are
+    /// declared: keys encoded one after the other in one pass, keys with others
+    /// in between (`location.city`, `name`, `location.zip`) by encoding the value
+    /// a second time in merge mode. Default nil: keys are never split, as in
     /// Foundation.
     ///
     /// ```swift
@@ -165,14 +165,17 @@ public final class JoltEncoder: Sendable {
         case foundation(Data)
     }
 
-    /// Encodes `value` in one pass. An `encode(to:)` that writes to a nested
-    /// container after its parent went on, or writes one key twice into an
-    /// object (legal, rare, and impossible to write in one pass as Foundation
-    /// does) is encoded again by Foundation's `JSONEncoder` with the same
-    /// options, when they are all Foundation's. With a Jolt-only option (key
-    /// paths, key mappings, `nilEncodingStrategy = .writeNull`, the kebab,
-    /// Pascal and screaming-snake key styles) the first throws
-    /// `EncodingError.invalidValue` and the second writes both members.
+    /// Encodes `value` in one pass. What one pass cannot write is encoded again:
+    /// - an `encode(to:)` that writes to a nested container after its parent
+    ///   went on is encoded by Foundation's `JSONEncoder` with the same options,
+    ///   when they are all Foundation's (with a Jolt-only option, key paths, key
+    ///   mappings, `nilEncodingStrategy = .writeNull`, the kebab, Pascal and
+    ///   screaming-snake key styles, it throws `EncodingError.invalidValue`);
+    /// - a key written twice into one object (legal and rare) likewise by
+    ///   Foundation's encoder, and with a Jolt-only option in merge mode (the
+    ///   last value wins, a nested container asked for twice is one object);
+    /// - keys sharing a key-path prefix encoded apart in merge mode (one object
+    ///   per prefix). See `EncodingCore+Merge.swift`.
     func encodeCore<T: Encodable>(_ value: T, options: EncoderOptions) throws -> Output {
         let core = EncodingCore(options: options)
         // The free slots refer to the core: let them go, whatever happens.
@@ -185,11 +188,45 @@ public final class JoltEncoder: Sendable {
             }
             throw error
         }
-        // A key written twice into one object: Foundation keeps the last value.
-        if _slowPath(core.wroteRepeatedKey), let foundation = Self.foundationEncoder(for: options) {
-            return .foundation(try foundation.encode(value))
+        if _slowPath(core.wroteRepeatedKey) {
+            // Foundation keeps the last value of a repeated key.
+            if let foundation = Self.foundationEncoder(for: options) {
+                return .foundation(try foundation.encode(value))
+            }
+            return .written(try Self.encodeMerged(value, options: options))
         }
         return .written(core)
+    }
+
+    /// Encodes `value` in merge mode and writes the merged result with the real
+    /// formatting into a new core.
+    static func encodeMerged<T: Encodable>(_ value: T, options: EncoderOptions) throws -> EncodingCore {
+        let target = EncodingCore(options: options)
+        try writeSecondPass(value, outOfOrder: false, options: options, into: target)
+        return target
+    }
+
+    /// Writes `value` at the current position of `target` after a one-pass
+    /// encode of it raised one of the flags of ``EncodingCore/needsSecondPass``
+    /// (``JoltStreamEncoder``: an element among others). Containers used out of
+    /// order go through Foundation's encoder (compact), the rest through merge
+    /// mode; either output is rewritten with `target`'s formatting.
+    static func writeSecondPass<T: Encodable>(_ value: T, outOfOrder: Bool, error: (any Error)? = nil, options: EncoderOptions,
+                                              into target: EncodingCore) throws {
+        if outOfOrder {
+            var compact = options
+            compact.outputFormatting.remove(.prettyPrinted)
+            guard let foundation = foundationEncoder(for: compact) else {
+                throw error ?? EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "A container was used out of order."))
+            }
+            let data = try foundation.encode(value)
+            data.withUnsafeBytes { target.writeMerged($0.bindMemory(to: UInt8.self)) }
+            return
+        }
+        let source = EncodingCore(options: options, mergeMode: true)
+        defer { source.freeEncoders.removeAll() }
+        try source.encodeTopLevel(value)
+        target.writeMerged(from: source)
     }
 
     /// Foundation's `JSONEncoder` with these options, or nil if one has no

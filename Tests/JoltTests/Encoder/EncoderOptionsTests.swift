@@ -59,15 +59,17 @@ final class EncoderOptionsTests: XCTestCase {
         String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
-    func testKeyPathsWithAKeyBetweenThrow() throws {
+    func testKeyPathsWithAKeyBetweenAreMerged() throws {
         let encoder = JoltEncoder()
         encoder.keyPathSeparator = "."
-        // "name" is declared between the "location." keys: a second "location"
-        // object would repeat the key, so the encode throws.
+        // "name" is declared between the "location." keys: still one "location"
+        // object (the encode goes through merge mode).
         let place = Place(city: "Oslo", zip: "0150", name: "office", lat: 59.9)
-        XCTAssertThrowsError(try encoder.encode(place)) { error in
-            guard case EncodingError.invalidValue = error else { return XCTFail("\(error)") }
-        }
+        XCTAssertEqual(try string(encoder, place),
+                       #"{"location":{"address":{"city":"Oslo","zip":"0150"},"geo":{"lat":59.9}},"name":"office"}"#)
+        let decoder = JoltDecoder()
+        decoder.keyPathSeparator = "."
+        XCTAssertEqual(try decoder.decode(Place.self, from: try encoder.encode(place)), place)
     }
 
     func testKeyPathsMergeAdjacentSiblingsAndRoundTrip() throws {
@@ -104,15 +106,12 @@ final class EncoderOptionsTests: XCTestCase {
         XCTAssertEqual(try string(JoltEncoder(), value), #"{"location.address.city":"Oslo","location.address.zip":"0150","location.geo.lat":59.9,"name":"office"}"#)
     }
 
-    func testKeyPathsApartThrow() {
+    func testKeyPathsApartAreMerged() throws {
         let encoder = JoltEncoder()
         encoder.keyPathSeparator = "."
-        XCTAssertThrowsError(try encoder.encode(Scattered())) { error in
-            guard case EncodingError.invalidValue(_, let context) = error else { return XCTFail("\(error)") }
-            XCTAssertTrue(context.debugDescription.contains("\"x\""), context.debugDescription)
-        }
+        XCTAssertEqual(try string(encoder, Scattered()), #"{"x":{"a":1,"c":3},"b":2}"#)
         encoder.keyPathSeparator = "/"
-        XCTAssertEqual(try? string(encoder, Scattered()), #"{"x.a":1,"b":2,"x.c":3}"#)
+        XCTAssertEqual(try string(encoder, Scattered()), #"{"x.a":1,"b":2,"x.c":3}"#)
     }
 
     func testKeyMappingsWriteTheFirstAlternative() throws {
@@ -209,8 +208,8 @@ final class EncoderOptionsTests: XCTestCase {
     }
 
     /// A key written twice into one object: Foundation keeps the last value; so
-    /// does Jolt (by sorting with `.sortedKeys`, else through Foundation's
-    /// encoder); with a Jolt-only option both members are written.
+    /// does Jolt (through Foundation's encoder, or in merge mode with a Jolt-only
+    /// option).
     func testRepeatedKeysKeepTheLastValue() throws {
         struct Repeated: Encodable {
             enum K: String, CodingKey { case a, b, long_key_name }
@@ -235,7 +234,8 @@ final class EncoderOptionsTests: XCTestCase {
         XCTAssertEqual(try JSONDecoder().decode([String: Int].self, from: try JoltEncoder().encode(lookalikes)), lookalikes)
         let jolt = JoltEncoder()
         jolt.keyPathSeparator = "."
-        XCTAssertEqual(String(decoding: try jolt.encode(Repeated()), as: UTF8.self), #"{"a":1,"long_key_name":"x","b":true,"a":2}"#)
+        // With a Jolt-only option, merge mode: the last value in the first place.
+        XCTAssertEqual(String(decoding: try jolt.encode(Repeated()), as: UTF8.self), #"{"a":2,"long_key_name":"x","b":true}"#)
         // The same nested container asked for twice: one merged object, as in Foundation.
         struct TwoNested: Encodable {
             enum K: String, CodingKey { case inner, x, y }

@@ -1,0 +1,310 @@
+// What one pass cannot write: keys sharing a key-path prefix encoded apart, a
+// key written twice, a nested container asked for twice. JoltEncoder encodes
+// such a value again in merge mode (EncodingCore+Merge.swift); the output must
+// be what Foundation writes (compared with `.sortedKeys`, Foundation's order
+// being its dictionary's otherwise), whatever the formatting, also in streams.
+
+import XCTest
+import Foundation
+@testable import Jolt
+
+private struct MergeKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+/// A value that encodes nothing (Foundation writes `{}` for it).
+private struct Nothing: Encodable {
+    func encode(to encoder: any Encoder) throws {}
+}
+
+/// A scripted `encode(to:)`: keys repeat, nested containers are asked for again.
+private indirect enum Op {
+    case scalar(String, Int)
+    case text(String, String)
+    case nested(String, [Op])
+    case value(String, Script)
+    case array(String, [Int])
+    case nothing(String)
+}
+
+private struct Script: Encodable {
+    var ops: [Op]
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: MergeKey.self)
+        try Script.apply(ops, to: &container)
+    }
+
+    static func apply(_ ops: [Op], to container: inout KeyedEncodingContainer<MergeKey>) throws {
+        for op in ops {
+            switch op {
+            case .scalar(let key, let value): try container.encode(value, forKey: MergeKey(key))
+            case .text(let key, let value): try container.encode(value, forKey: MergeKey(key))
+            case .nested(let key, let inner):
+                var nested = container.nestedContainer(keyedBy: MergeKey.self, forKey: MergeKey(key))
+                try apply(inner, to: &nested)
+            case .value(let key, let script): try container.encode(script, forKey: MergeKey(key))
+            case .array(let key, let values):
+                var nested = container.nestedUnkeyedContainer(forKey: MergeKey(key))
+                for value in values { try nested.encode(value) }
+            case .nothing(let key): try container.encode(Nothing(), forKey: MergeKey(key))
+            }
+        }
+    }
+
+    /// A random script. Keys are kept to one kind of use each ("a", "b", "s/é":
+    /// scalars; "c", "d": objects; "e": arrays; "f": empty values), because
+    /// Foundation traps when a nested container of another kind is asked for
+    /// over an existing key.
+    static func random(_ rng: inout some RandomNumberGenerator, depth: Int = 0) -> Script {
+        var ops: [Op] = []
+        for _ in 0..<Int.random(in: 0...6, using: &rng) {
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0...2: ops.append(.scalar(["a", "b"].randomElement(using: &rng)!, Int.random(in: -5...5, using: &rng)))
+            case 3: ops.append(.text("s/é", ["x", "a\"b", "\u{1}"].randomElement(using: &rng)!))
+            case 4...5 where depth < 3:
+                ops.append(.nested(["c", "d"].randomElement(using: &rng)!, random(&rng, depth: depth + 1).ops))
+            case 6 where depth < 3:
+                ops.append(.value(["c", "d"].randomElement(using: &rng)!, random(&rng, depth: depth + 1)))
+            case 7: ops.append(.array("e", (0..<Int.random(in: 0...3, using: &rng)).map { $0 }))
+            case 8: ops.append(.nothing("f"))
+            default: ops.append(.scalar("a", 0))
+            }
+        }
+        return Script(ops: ops)
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so a failure can be replayed.
+private struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+private struct Order: Codable, Equatable {
+    var city: String
+    var id: Int
+    var zip: String
+    var lat: Double
+    var note: String
+    var street: String
+    enum CodingKeys: String, CodingKey {
+        case city = "shipping.address.city"
+        case id
+        case zip = "shipping.address.zip"
+        case lat = "shipping.geo.lat"
+        case note
+        case street = "shipping.address.street"
+    }
+}
+
+private struct Contact: Codable, Equatable {
+    var name: String
+    var age: Int
+    var city: String
+}
+
+final class EncoderMergeTests: XCTestCase {
+    private let order = Order(city: "Oslo", id: 7, zip: "0150", lat: 59.9, note: "ring", street: "Storgata 1")
+
+    private func string(_ encoder: JoltEncoder, _ value: some Encodable) throws -> String {
+        String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    /// Prefix keys interleaved with others at two levels: one object per prefix,
+    /// in the place of its first key, members in encode order; sorted and pretty
+    /// output as the one-pass writer formats any value; the decoder reads it back.
+    func testInterleavedKeyPathsAreOneObjectPerPrefix() throws {
+        let encoder = JoltEncoder()
+        encoder.keyPathSeparator = "."
+        XCTAssertEqual(try string(encoder, order),
+                       #"{"shipping":{"address":{"city":"Oslo","zip":"0150","street":"Storgata 1"},"geo":{"lat":59.9}},"id":7,"note":"ring"}"#)
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let pretty = try string(encoder, order)
+        XCTAssertEqual(pretty, """
+            {
+              "id" : 7,
+              "note" : "ring",
+              "shipping" : {
+                "address" : {
+                  "city" : "Oslo",
+                  "street" : "Storgata 1",
+                  "zip" : "0150"
+                },
+                "geo" : {
+                  "lat" : 59.9
+                }
+              }
+            }
+            """)
+        let decoder = JoltDecoder()
+        decoder.keyPathSeparator = "."
+        XCTAssertEqual(try decoder.decode(Order.self, from: pretty), order)
+        // Inside an array and a dictionary, with the other values written in one pass.
+        encoder.outputFormatting = .sortedKeys
+        let nested = try string(encoder, ["orders": [order, order]])
+        let single = try string(encoder, order)
+        XCTAssertEqual(nested, #"{"orders":["# + single + "," + single + "]}")
+        XCTAssertEqual(try decoder.decode([String: [Order]].self, from: nested), ["orders": [order, order]])
+    }
+
+    /// Key mappings write the first alternative: paths sharing a prefix apart
+    /// are merged too.
+    func testKeyMappingsSharingAPrefixAreMerged() throws {
+        let mappings = KeyMappings().for(Contact.self, ["name": ["profile.name"], "city": ["profile.city"]])
+        let encoder = JoltEncoder()
+        encoder.keyMappings = mappings
+        let contact = Contact(name: "Ann", age: 3, city: "Oslo")
+        let json = try string(encoder, contact)
+        XCTAssertEqual(json, #"{"profile":{"name":"Ann","city":"Oslo"},"age":3}"#)
+        let decoder = JoltDecoder()
+        decoder.keyMappings = mappings
+        XCTAssertEqual(try decoder.decode(Contact.self, from: json), contact)
+    }
+
+    /// A literal key and a path through the same key: one member, the object
+    /// (a container replaces a scalar, and merges into an object).
+    func testALiteralKeyAndAPathThroughItAreOneMember() throws {
+        struct Mixed: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: MergeKey.self)
+                try c.encode("flat", forKey: MergeKey("geo"))
+                try c.encode(1, forKey: MergeKey("geo.lat"))
+                try c.encode(["lon": 2], forKey: MergeKey("pos"))
+                try c.encode(3, forKey: MergeKey("pos.alt"))
+            }
+        }
+        let encoder = JoltEncoder()
+        encoder.keyPathSeparator = "."
+        encoder.outputFormatting = .sortedKeys
+        XCTAssertEqual(try string(encoder, Mixed()), #"{"geo":{"lat":1},"pos":{"alt":3,"lon":2}}"#)
+    }
+
+    /// Random encodes with repeated keys and containers asked for again: in merge
+    /// mode (forced by a Jolt-only option that changes nothing here), the same
+    /// bytes as Foundation with `.sortedKeys`, compact and pretty, alone and as
+    /// stream elements.
+    func testRandomRepeatsMatchFoundation() throws {
+        var rng = SplitMix(state: 0x5EED)
+        var merged = 0
+        for formatting in [JSONEncoder.OutputFormatting.sortedKeys, [.sortedKeys, .prettyPrinted]] {
+            let foundation = JSONEncoder()
+            foundation.outputFormatting = formatting
+            let jolt = JoltEncoder()
+            jolt.nilEncodingStrategy = .writeNull
+            jolt.outputFormatting = formatting.contains(.prettyPrinted) ? [.sortedKeys, .prettyPrinted] : .sortedKeys
+            var scripts: [Script] = []
+            for round in 0..<400 {
+                let script = Script.random(&rng)
+                scripts.append(script)
+                let expected = String(decoding: try foundation.encode(script), as: UTF8.self)
+                let core = try jolt.encodeCore(script, options: jolt.options)
+                guard case .written(let written) = core else { return XCTFail("merge mode went through Foundation") }
+                let actual = String(decoding: written.writer.bytes, as: UTF8.self)
+                XCTAssertEqual(actual, expected, "round \(round): \(script.ops)")
+                if actual != expected { return }
+                if try JoltEncoder().encodeCore(script, options: EncoderOptions()).isFoundation { merged += 1 }
+            }
+            let stream = JoltStreamEncoder<Script>(encoder: jolt, format: .jsonArray, flushThreshold: 256)
+            var bytes: [UInt8] = []
+            for script in scripts { try stream.append(script) { bytes += $0 } }
+            try stream.finish { bytes += $0 }
+            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), String(decoding: try foundation.encode(scripts), as: UTF8.self))
+        }
+        // Most scripts repeat a key (the one-pass default falls back for them).
+        XCTAssertGreaterThan(merged, 300)
+    }
+
+    /// Objects with many members (looked up through an index once past 16)
+    /// merge their repeats as small ones do.
+    func testLargeObjectsMergeTheirRepeats() throws {
+        var ops: [Op] = (0..<40).map { .scalar("k\($0)", $0) }
+        ops += (0..<40).reversed().map { .scalar("k\($0 * 2)", -$0) }
+        ops.append(.nested("c", (0..<30).map { .scalar("n\($0 % 20)", $0) }))
+        ops.append(.nested("c", [.scalar("n3", 99)]))
+        let script = Script(ops: ops)
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = .sortedKeys
+        let jolt = JoltEncoder()
+        jolt.nilEncodingStrategy = .writeNull
+        jolt.outputFormatting = .sortedKeys
+        XCTAssertEqual(try string(jolt, script), String(decoding: try foundation.encode(script), as: UTF8.self))
+        let unsorted = JoltEncoder()
+        unsorted.nilEncodingStrategy = .writeNull
+        let object = try JSONDecoder().decode([String: JSONValue].self, from: try unsorted.encode(script))
+        XCTAssertEqual(object.count, 40 + 20 + 1)
+        XCTAssertEqual(object["k10"], -5)
+        XCTAssertEqual(object["c"]?["n3"], 99)
+    }
+
+    /// Streams merge per element: arrays (pretty) and lines, elements before and
+    /// after a merged one untouched.
+    func testStreamsMergeEachElement() throws {
+        let encoder = JoltEncoder()
+        encoder.keyPathSeparator = "."
+        encoder.outputFormatting = .prettyPrinted
+        let plain = Contact(name: "Ann", age: 3, city: "Oslo")
+        let values: [AnyEncodable] = [AnyEncodable(plain), AnyEncodable(order), AnyEncodable(plain)]
+        for format in [JoltEncoder.StreamFormat.jsonArray, .jsonLines] {
+            let stream = JoltStreamEncoder<AnyEncodable>(encoder: encoder, format: format, flushThreshold: 16)
+            var bytes: [UInt8] = []
+            for value in values { try stream.append(value) { bytes += $0 } }
+            try stream.finish { bytes += $0 }
+            let expected: String
+            switch format {
+            case .jsonArray:
+                expected = try string(encoder, values)
+            case .jsonLines:
+                let lines = JoltEncoder()
+                lines.keyPathSeparator = "."
+                expected = try values.map { try string(lines, $0) + "\n" }.joined()
+            }
+            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), expected)
+            XCTAssertTrue(String(decoding: bytes, as: UTF8.self).contains(#""street""#))
+        }
+    }
+
+    /// Merge mode still refuses what it cannot do: a container used after its
+    /// parent went on, with a Jolt-only option, is an error (never broken JSON).
+    func testMergeModeKeepsOutOfOrderAnError() {
+        struct Late: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: MergeKey.self)
+                try c.encode(1, forKey: MergeKey("x.a"))
+                try c.encode(2, forKey: MergeKey("b"))
+                var nested = c.nestedUnkeyedContainer(forKey: MergeKey("x.list"))
+                try nested.encode(1)
+                try c.encode(3, forKey: MergeKey("c"))
+                try nested.encode(2)
+            }
+        }
+        let encoder = JoltEncoder()
+        encoder.keyPathSeparator = "."
+        XCTAssertThrowsError(try encoder.encode(Late())) { error in
+            guard case EncodingError.invalidValue = error else { return XCTFail("\(error)") }
+        }
+    }
+}
+
+private struct AnyEncodable: Encodable {
+    let value: any Encodable
+    init(_ value: any Encodable) { self.value = value }
+    func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+}
+
+private extension JoltEncoder.Output {
+    var isFoundation: Bool {
+        if case .foundation = self { return true }
+        return false
+    }
+}
