@@ -41,6 +41,23 @@ extension Dictionary: JoltStringDictionaryMarker where Key == String, Value: Dec
     }
 }
 
+/// Arrays of any decodable element, decoded straight from the tape's array
+/// (``TapeDecoder/unwrapArray(at:_:_:_:)``): no unkeyed container, and none of
+/// the standard library's `Array.init(from:)` generic work per element (an
+/// `Array<Element>` metadata lookup for each append). The same values and
+/// errors, paths included.
+protocol JoltArrayMarker {
+    static func joltDecodeArray<K: CodingKey>(from decoder: TapeDecoder, at i: Int, _ extra: [any CodingKey], _ key: K) throws -> Self
+}
+
+extension Array: JoltArrayMarker where Element: Decodable {
+    static func joltDecodeArray<K: CodingKey>(from decoder: TapeDecoder, at i: Int, _ extra: [any CodingKey], _ key: K) throws -> [Element] {
+        try decoder.unwrapArray(at: i, extra, key) { j, index in
+            try decoder.unwrap(Element.self, at: j, extra: [], key: index)
+        }
+    }
+}
+
 extension TapeDecoder {
     /// Decodes the value at tape index `i` as `T`. The path of the value is
     /// `path + extra + [key]`.
@@ -74,6 +91,11 @@ extension TapeDecoder {
         // strategy; Jolt also takes this direct path for large objects, where it
         // saves building a key table (the conformance check is paid only there).
         let entry = entries[i]
+        // Any other array type: the conformance check is paid only for values
+        // that are arrays on the tape, once per array.
+        if entry.rawKind == TapeKind.array.rawValue, let marker = T.self as? JoltArrayMarker.Type {
+            return identityCast(try unwrapAnyArray(marker, at: i, extra, key), to: T.self)
+        }
         if !context.usesDefaultKeys || (entry.rawKind == TapeKind.object.rawValue && entry.count > 16),
            let marker = T.self as? JoltStringDictionaryMarker.Type {
             return try unwrapStringDictionary(marker, at: i, extra, key) as! T
@@ -422,6 +444,11 @@ extension TapeDecoder {
                 }
             }
         }
+    }
+
+    /// `M.joltDecodeArray`, with `M` (the `T` of ``unwrap(_:at:extra:key:)``) opened.
+    func unwrapAnyArray<M: JoltArrayMarker, K: CodingKey>(_ type: M.Type, at i: Int, _ extra: [any CodingKey], _ key: K) throws -> M {
+        try M.joltDecodeArray(from: self, at: i, extra, key)
     }
 
     func unwrapDoubleArray<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K) throws -> [Double] {

@@ -285,6 +285,22 @@ final class FoundationParityContainerTests: XCTestCase {
         assertParity([String: PBox<Int>].self, #"{"a": {"v": 1}, "b": {}}"#, expect: .keyNotFound("v", at: ["b"]))
     }
 
+    /// Arrays of structs and optionals go through Jolt's array path (no
+    /// `Array.init(from:)`): the same values and errors as Foundation's.
+    func testGenericArrays() {
+        assertParity([PBox<Int>].self, #"[{"v": 1}, {"v": 2}]"#, expect: .value([PBox(v: 1), PBox(v: 2)]))
+        assertParity([PBox<Int>].self, "[]", expect: .value([]))
+        assertParity([PBox<Int>?].self, #"[null, {"v": 2}]"#, expect: .value([nil, PBox(v: 2)]))
+        assertParity(PBox<[PBox<Int>]>.self, #"{"v": null}"#, expect: .failureAt(.valueNotFound, ["v"]))
+        assertParity(PBox<[PBox<Int>]>.self, #"{"v": "x"}"#, expect: .failureAt(.typeMismatch, ["v"]))
+        assertParity(PBox<[PBox<Int>]>.self, #"{"v": {}}"#, expect: .failureAt(.typeMismatch, ["v"]))
+        assertParity(PBox<[PBox<Int>]>.self, #"{"v": [{"v": 1}, "x"]}"#, expect: .failureAt(.typeMismatch, ["v", 1]))
+        assertParity(PBox<[PBox<Int>]>.self, #"{"v": [{"v": 1}, null]}"#, expect: .failureAt(.valueNotFound, ["v", 1]))
+        assertParity([[PBox<Int>]].self, #"[[{"v": 1}], 3]"#, expect: .failureAt(.typeMismatch, [1]))
+        assertParity([Set<Int>].self, "[[1, 2], [2]]", expect: .value([[1, 2], [2]]))
+        assertParity([[String: Int]].self, #"[{"a": 1}, {"b": "x"}]"#, expect: .failureAt(.typeMismatch, [1, "b"]))
+    }
+
     func testValueNotFound() {
         assertParity([Int].self, "[1, null]", expect: .failureAt(.valueNotFound, [1]))
         assertParity(PBox<[PBox<String>]>.self, #"{"v": [{"v": "a"}, {"v": null}]}"#, expect: .failureAt(.valueNotFound, ["v", 1, "v"]))
