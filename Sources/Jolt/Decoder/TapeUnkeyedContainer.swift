@@ -70,20 +70,30 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
         return value
     }
 
+    /// Integers go to ``TapeDecoder/unwrapInteger(_:at:_:_:)`` directly (see
+    /// ``TapeKeyedContainer/decodeInteger(_:forKey:)``).
+    @inline(__always)
+    mutating func decodeInteger<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
+        guard cursor < end else { throw atEnd(type) }
+        let value = try decoder.unwrapInteger(type, at: cursor, extra, JoltCodingKey.index(currentIndex))
+        advance()
+        return value
+    }
+
     mutating func decode(_ type: Bool.Type) throws -> Bool { try decodeValue(type) }
     mutating func decode(_ type: String.Type) throws -> String { try decodeValue(type) }
     mutating func decode(_ type: Double.Type) throws -> Double { try decodeValue(type) }
     mutating func decode(_ type: Float.Type) throws -> Float { try decodeValue(type) }
-    mutating func decode(_ type: Int.Type) throws -> Int { try decodeValue(type) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try decodeValue(type) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try decodeValue(type) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try decodeValue(type) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try decodeValue(type) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try decodeValue(type) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try decodeValue(type) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeValue(type) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeValue(type) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeValue(type) }
+    mutating func decode(_ type: Int.Type) throws -> Int { try decodeInteger(type) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try decodeInteger(type) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try decodeInteger(type) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try decodeInteger(type) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try decodeInteger(type) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try decodeInteger(type) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try decodeInteger(type) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeInteger(type) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeInteger(type) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeInteger(type) }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(type) }
 
     mutating func decodeIfPresent(_ type: Bool.Type) throws -> Bool? { try decodeValueIfPresent(type) }
