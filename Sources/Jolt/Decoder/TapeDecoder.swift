@@ -17,16 +17,19 @@ final class TapeDecoder: Decoder {
     /// The mutable state, behind a pointer: a class's stored `var`s would cost a
     /// dynamic exclusivity check on every access.
     private let state: UnsafeMutablePointer<State>
+    /// Per object, the tape index just past the member found last: where the
+    /// next search in that object starts. A direct-mapped table on the object's
+    /// tape index, so that a parent object keeps its place while a nested
+    /// object is decoded (one slot per object would restart the parent's search
+    /// from its first member after every nested value).
+    private let hints: UnsafeMutablePointer<(object: Int, next: Int)>
+    static let hintSlots = 16
 
     struct State {
         /// The tape index of the value this decoder stands on.
         var index: Int
         /// The coding path of that value.
         var path: [any CodingKey]
-        /// The object whose member was found last, and the tape index just past
-        /// that member: where the next search in the same object starts.
-        var hintObject: Int = -1
-        var hintNext: Int = 0
         /// The type whose `init(from:)` runs on `index`, recorded only when the
         /// decode has ``KeyMappings``.
         var currentType: ObjectIdentifier?
@@ -39,11 +42,14 @@ final class TapeDecoder: Decoder {
         state = .allocate(capacity: 1)
         state.initialize(to: State(index: index, path: path))
         state.pointee.path.reserveCapacity(16)
+        hints = .allocate(capacity: Self.hintSlots)
+        hints.initialize(repeating: (-1, 0), count: Self.hintSlots)
     }
 
     deinit {
         state.deinitialize(count: 1)
         state.deallocate()
+        hints.deallocate()
     }
 
     /// The tape index of the value this decoder stands on.
@@ -52,13 +58,15 @@ final class TapeDecoder: Decoder {
         set { state.pointee.index = newValue }
     }
 
-    /// Where a member search in `object` should start, and where it was last found.
-    @inline(__always) var hint: (object: Int, next: Int) {
-        get { (state.pointee.hintObject, state.pointee.hintNext) }
-        set {
-            state.pointee.hintObject = newValue.object
-            state.pointee.hintNext = newValue.next
-        }
+    /// Where a member search in `object` should start (the tape index just past
+    /// the member found last there), or nil.
+    @inline(__always) func hint(for object: Int) -> Int? {
+        let slot = hints[object & (Self.hintSlots &- 1)]
+        return slot.object == object ? slot.next : nil
+    }
+
+    @inline(__always) func setHint(for object: Int, next: Int) {
+        hints[object & (Self.hintSlots &- 1)] = (object, next)
     }
 
     /// The type whose `init(from:)` runs on the current value (with key mappings only).

@@ -193,14 +193,14 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             guard flags & TapeFlags.keysDistinct != 0 else {
                 return search(wanted, signature, from: first, to: end)
             }
-            let hint = decoder.hint
-            let start = hint.object == object && hint.next < end ? hint.next : first
+            let hint = decoder.hint(for: object) ?? first
+            let start = hint < end ? hint : first
             var found = search(wanted, signature, from: start, to: end)
             if found == nil && start != first {
                 found = search(wanted, signature, from: first, to: start)
             }
             if let v = found {
-                decoder.hint = (object, decoder.next(after: v))
+                decoder.setHint(for: object, next: decoder.next(after: v))
             }
             return found
         }
@@ -311,29 +311,33 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let entries = decoder.entries
         let e = entries[object]
         var distinct = true
-        // An open-addressing set of signatures, at most half full: one probe per
-        // member on average instead of a compare with every earlier member.
+        // An open-addressing set of the members' keys, at most half full, probed
+        // by signature (length and first four bytes): one probe per member on
+        // average instead of a compare with every earlier member. Keys with the
+        // same signature (`profile_link_color`, `profile_text_color`) are told
+        // apart by their bytes.
         var slots = 16
         while slots < e.count &* 2 { slots &<<= 1 }
         let mask = slots &- 1
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: slots) { table in
-            table.initialize(repeating: 0)   // 0 marks an empty slot: only the empty key has signature 0
+        let input = decoder.input
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: slots) { table in
+            table.initialize(repeating: -1)   // -1: an empty slot; else a key's tape index
             var j = object &+ 1
-            var sawEmptyKey = false
-            while j < e.end {
+            members: while j < e.end {
                 let k = entries[j]
                 if k.isEscaped { distinct = false; break }
                 let signature = k.payload
-                if signature == 0 {
-                    // The empty key ("") has signature 0, the table's empty mark.
-                    if sawEmptyKey { distinct = false; break }
-                    sawEmptyKey = true
-                } else {
-                    var slot = Int(truncatingIfNeeded: (signature &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
-                    while table[slot] != 0 && table[slot] != signature { slot = (slot &+ 1) & mask }
-                    if table[slot] == signature { distinct = false; break }
-                    table[slot] = signature
+                var slot = Int(truncatingIfNeeded: (signature &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+                while table[slot] >= 0 {
+                    let other = entries[table[slot]]
+                    if other.payload == signature
+                        && (k.length <= 4 || Self.equalTail(input + k.offset, input + other.offset, k.length)) {
+                        distinct = false
+                        break members
+                    }
+                    slot = (slot &+ 1) & mask
                 }
+                table[slot] = j
                 j = decoder.next(after: j &+ 1)
             }
         }
