@@ -129,24 +129,26 @@ struct EnumGenerator {
         return ".`\(item.name)`(\(arguments.joined(separator: ", ")))"
     }
 
+    /// The case matching is a local function, so that the hooks run around it
+    /// whichever case returns.
     var initDecl: String {
         var lines = ["let scalar = JoltCaseScalar(from: decoder)"]
         for item in cases where !item.hasValues && item.pathValue == nil {
-            lines.append("if scalar.matches([\(item.matches.joined(separator: ", "))]) {\nself = .`\(item.name)`\nreturn\n}")
+            lines.append("if scalar.matches([\(item.matches.joined(separator: ", "))]) {\nreturn .`\(item.name)`\n}")
         }
         var objectLines: [String] = []
         for item in cases where item.pathValue != nil {
             objectLines.append("if JoltCaseScalar(container, path: \(pathLiteral(item.pathValue!))).matches([\(item.matches.joined(separator: ", "))]) {\n"
-                               + "self = \(construct(item, from: "container"))\nreturn\n}")
+                               + "return \(construct(item, from: "container"))\n}")
         }
         for item in cases where item.pathValue == nil {
             let keys = "[" + item.objectKeys.map(stringLiteral).joined(separator: ", ") + "]"
             if item.hasValues {
                 objectLines.append("for key: JoltAnyCodingKey in \(keys) where container.contains(key) {\n"
                                    + "let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)\n"
-                                   + "self = \(construct(item, from: "values"))\nreturn\n}")
+                                   + "return \(construct(item, from: "values"))\n}")
             } else {
-                objectLines.append("for key: JoltAnyCodingKey in \(keys) where container.contains(key) {\nself = .`\(item.name)`\nreturn\n}")
+                objectLines.append("for key: JoltAnyCodingKey in \(keys) where container.contains(key) {\nreturn .`\(item.name)`\n}")
             }
         }
         if !objectLines.isEmpty {
@@ -155,16 +157,22 @@ struct EnumGenerator {
         }
         if let fallback = cases.first(where: \.isFallback) {
             lines.append("decoder.recordRecovery(.unknownEnumCase, reason: \"no case of \(typeName) matches \\(scalar); \(fallback.name) used\")")
-            lines.append("self = .`\(fallback.name)`")
+            lines.append("return .`\(fallback.name)`")
         } else {
             lines.append("throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, "
                          + "debugDescription: \"No case of \(typeName) matches \\(scalar).\"))")
         }
-        return "\(access)init(from decoder: any Decoder) throws {\n\(lines.joined(separator: "\n"))\n}"
+        let body = [
+            "func decodeCase() throws -> Self {\n\(lines.joined(separator: "\n"))\n}",
+            "try joltHook(Self.willDecode(from: decoder))",
+            "self = try decodeCase()",
+            "try joltHook(self.didDecode(from: decoder))",
+        ]
+        return "\(access)init(from decoder: any Decoder) throws {\n\(body.joined(separator: "\n"))\n}"
     }
 
     var encodeDecl: String {
-        var lines = ["switch self {"]
+        var lines = ["try joltHook(self.willEncode(to: encoder))", "switch self {"]
         for item in cases {
             guard item.hasValues || item.pathValue != nil else {
                 lines.append("case .`\(item.name)`:\ntry JoltCaseScalar.encode([\(item.matches.joined(separator: ", "))], "
@@ -187,6 +195,7 @@ struct EnumGenerator {
             }
         }
         lines.append("}")
+        lines.append("try joltHook(self.didEncode(to: encoder))")
         return "\(access)func encode(to encoder: any Encoder) throws {\n\(lines.joined(separator: "\n"))\n}"
     }
 }
