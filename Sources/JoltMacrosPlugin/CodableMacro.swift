@@ -72,11 +72,8 @@ func makeGenerator(
     context: some MacroExpansionContext
 ) -> CodableGenerator? {
     let attributes = declaration.attributes
-    let typeStyle = attributes.compactMap { element -> KeyStyle? in
-        guard case .attribute(let attribute) = element else { return nil }
-        return KeyStyle(rawValue: attribute.simpleName)
-    }.first
-    var reader = PropertyReader(context: context, typeStyle: typeStyle, typeEncodeNil: attributes.has("EncodeNil"))
+    var reader = PropertyReader(context: context, typeStyle: nil, typeEncodeNil: attributes.has("EncodeNil"))
+    reader.typeStyle = reader.style(in: attributes, of: "type")
     let properties = reader.properties(of: declaration.memberBlock.members)
     var containerPath: [String] = []
     if let attribute = attributes.first("CodingContainer"), let argument = attribute.argumentList.first,

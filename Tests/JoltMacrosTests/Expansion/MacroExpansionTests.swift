@@ -649,6 +649,88 @@ final class MacroExpansionTests: XCTestCase {
         )
     }
 
+    /// A style on the enum and on a case: case names and associated value labels
+    /// (not `_1`); explicit texts and keys win.
+    func testEnumNamingStyles() {
+        assertMacroExpansion(
+            #"""
+            @Codable @SnakeCase
+            enum Activity {
+                case userCreated
+                case userDeleted(userId: Int, String)
+                @KebabCase
+                case passwordReset(requestedAt: Int)
+                @CodingCase(match: .string("login"), values: [.label("ipAddress", keys: "ip")])
+                case loggedIn(ipAddress: String, userAgent: String)
+            }
+            """#,
+            expandedSource: #"""
+            enum Activity {
+                case userCreated
+                case userDeleted(userId: Int, String)
+                case passwordReset(requestedAt: Int)
+                case loggedIn(ipAddress: String, userAgent: String)
+            }
+
+            extension Activity: Decodable, Encodable, JoltCodingHooks {
+                init(from decoder: any Decoder) throws {
+                    func decodeCase() throws -> Self {
+                        let scalar = JoltCaseScalar(from: decoder)
+                        if scalar.matches([.string("user_created")]) {
+                            return .`userCreated`
+                        }
+                        if let container = try? decoder.container(keyedBy: JoltAnyCodingKey.self) {
+                            for key: JoltAnyCodingKey in ["user_created"] where container.contains(key) {
+                                return .`userCreated`
+                            }
+                            for key: JoltAnyCodingKey in ["user_deleted"] where container.contains(key) {
+                                let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)
+                                return .`userDeleted`(userId: try values.joltDecode(Int.self, paths: [["user_id"]]), try values.joltDecode(String.self, paths: [["_1"]]))
+                            }
+                            for key: JoltAnyCodingKey in ["password-reset"] where container.contains(key) {
+                                let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)
+                                return .`passwordReset`(requestedAt: try values.joltDecode(Int.self, paths: [["requested-at"]]))
+                            }
+                            for key: JoltAnyCodingKey in ["login"] where container.contains(key) {
+                                let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)
+                                return .`loggedIn`(ipAddress: try values.joltDecode(String.self, paths: [["ip"]]), userAgent: try values.joltDecode(String.self, paths: [["user_agent"]]))
+                            }
+                        }
+                        throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "No case of Activity matches \(scalar)."))
+                    }
+                    try joltHook(Self.willDecode(from: decoder))
+                    self = try decodeCase()
+                    try joltHook(self.didDecode(from: decoder))
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    try joltHook(self.willEncode(to: encoder))
+                    switch self {
+                    case .`userCreated`:
+                        try JoltCaseScalar.encode([.string("user_created")], fallback: "user_created", to: encoder)
+                    case .`userDeleted`(let v0, let v1):
+                        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
+                        var values = container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: "user_deleted")
+                        try values.joltEncode(v0, at: ["user_id"])
+                        try values.joltEncode(v1, at: ["_1"])
+                    case .`passwordReset`(let v0):
+                        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
+                        var values = container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: "password-reset")
+                        try values.joltEncode(v0, at: ["requested-at"])
+                    case .`loggedIn`(let v0, let v1):
+                        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
+                        var values = container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: "login")
+                        try values.joltEncode(v0, at: ["ip"])
+                        try values.joltEncode(v1, at: ["user_agent"])
+                    }
+                    try joltHook(self.didEncode(to: encoder))
+                }
+            }
+            """#,
+            macroSpecs: joltMacroSpecs
+        )
+    }
+
     func testPolymorphicCodable() {
         assertMacroExpansion(
             #"""
