@@ -320,6 +320,12 @@ public macro polymorphicRegistry<Base>(
 /// For an enum, a `<Case>CodingKeys` enum per case with associated values
 /// names them (`_0` for an unlabelled one).
 ///
+/// A key can carry a custom value type, which is decoded or encoded in place
+/// of the property's (or, in a `<Case>CodingKeys` enum, of that case's
+/// associated value's) type: ``DecodedValue(_:)`` and ``EncodedValue(_:)``
+/// (AutoCodable's), or ``CustomCoding(_:)`` with a ``JoltCodingTransformer``
+/// for both directions.
+///
 /// ```swift
 /// // User.swift:  struct User { let name: String; var age: Int? }
 /// // User+Codable.swift:
@@ -338,3 +344,36 @@ public macro AutoDecodable() = #externalMacro(module: "JoltMacrosPlugin", type: 
 /// ``AutoCodable()`` writing only `encode(to:)`: `@AutoEncodable extension User: Encodable { enum CodingKeys … }`
 @attached(member, names: named(encode(to:)))
 public macro AutoEncodable() = #externalMacro(module: "JoltMacrosPlugin", type: "AutoCodableMacro")
+
+/// On a key of an ``AutoDecodable()`` `CodingKeys` (or `<Case>CodingKeys`)
+/// enum: the value is decoded as `type` and converted with its
+/// ``DecodableValue/value()``. An optional property is nil when the key is
+/// missing or `null`.
+///
+/// ```swift
+/// @AutoDecodable
+/// extension Attachment: Decodable {            // enum Attachment { case image(url: URL, width: Int) }
+///     enum CodingKeys: String, CodingKey { case image }
+///     enum ImageCodingKeys: String, CodingKey {
+///         @DecodedValue(FilePath.self) case url
+///         case width = "w"
+///     }
+/// }
+/// ```
+@attached(peer)
+public macro DecodedValue<T: DecodableValue>(_ type: T.Type) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+/// On a key of an ``AutoEncodable()`` `CodingKeys` (or `<Case>CodingKeys`)
+/// enum: the value is encoded as `type`, made with its ``EncodableValue/init(from:)``.
+///
+/// ```swift
+/// @AutoEncodable
+/// extension User: Encodable {
+///     enum CodingKeys: String, CodingKey {
+///         case name
+///         @EncodedValue(FilePath.self) case avatar
+///     }
+/// }
+/// ```
+@attached(peer)
+public macro EncodedValue<T: EncodableValue>(_ type: T.Type) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")

@@ -9,19 +9,55 @@ import SwiftSyntaxMacros
 /// the keys. For an enum, `CodingKeys` names the cases and a
 /// `<Case>CodingKeys` enum per case names its associated values (`_0` for an
 /// unlabelled one), as in Swift's own synthesis (SE-0295).
+///
+/// A key may name a custom value type, decoded or encoded in place of the
+/// property's or associated value's own type: `@DecodedValue(T.self)` (a
+/// `DecodableValue`, converted with `value()`), `@EncodedValue(T.self)` (an
+/// `EncodableValue`, made with `init(from:)`), or `@CustomCoding(T.self)` (a
+/// `JoltCodingTransformer`, both ways). In an enum they go on the keys of the
+/// `<Case>CodingKeys` enums: each case's associated values have their own.
 public struct AutoCodableMacro: MemberMacro {
+    /// A case of a `…CodingKeys` enum.
+    struct Key {
+        var name: String
+        var decodedValue: String?
+        var encodedValue: String?
+        var transformer: String?
+
+        func decodeExpression(_ container: String) -> String {
+            if let transformer { return "try \(container).joltDecodeInferred(transformer: \(transformer).self, forKey: .`\(name)`)" }
+            if let decodedValue { return "try \(container).joltDecodeInferred(\(decodedValue).self, forKey: .`\(name)`)" }
+            return "try \(container).joltDecodeInferred(forKey: .`\(name)`)"
+        }
+
+        func encodeStatement(_ value: String, _ container: String) -> String {
+            if let transformer { return "try \(container).joltEncodeInferred(\(value), transformer: \(transformer).self, forKey: .`\(name)`)" }
+            if let encodedValue { return "try \(container).joltEncodeInferred(\(value), as: \(encodedValue).self, forKey: .`\(name)`)" }
+            return "try \(container).joltEncodeInferred(\(value), forKey: .`\(name)`)"
+        }
+    }
+
     public static func expansion(
         of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
         let name = node.simpleName
         let decodes = name != "AutoEncodable", encodes = name != "AutoDecodable"
-        var keyEnums: [String: [(name: String, raw: String)]] = [:]
+        var keyEnums: [String: [Key]] = [:]
+        var failed = false
         for member in declaration.memberBlock.members {
             guard let keys = member.decl.as(EnumDeclSyntax.self), keys.name.text.hasSuffix("CodingKeys") else { continue }
-            keyEnums[keys.name.text] = keys.memberBlock.members.flatMap { item -> [(name: String, raw: String)] in
+            keyEnums[keys.name.text] = keys.memberBlock.members.flatMap { item -> [Key] in
                 guard let caseDecl = item.decl.as(EnumCaseDeclSyntax.self) else { return [] }
-                return caseDecl.elements.map { ($0.name.text.replacingOccurrences("`", ""), $0.rawValue?.value.stringLiteralValue ?? $0.name.text) }
+                guard let values = readValueTypes(caseDecl, context: context) else {
+                    failed = true
+                    return []
+                }
+                return caseDecl.elements.map { element in
+                    var key = values
+                    key.name = element.name.text.replacingOccurrences("`", "")
+                    return key
+                }
             }
         }
         guard let keys = keyEnums["CodingKeys"] else {
@@ -32,6 +68,10 @@ public struct AutoCodableMacro: MemberMacro {
         // A member of the extension can't say whether the type is an enum: a `<Case>CodingKeys` enum says so.
         let isEnum = declaration.is(EnumDeclSyntax.self)
             || keys.contains { keyEnums[capitalized($0.name) + "CodingKeys"] != nil }
+        if isEnum {
+            failed = diagnoseCaseValueTypes(in: declaration, context: context) || failed
+        }
+        if failed { return [] }
         var members: [DeclSyntax] = []
         if isEnum {
             if decodes {
@@ -47,7 +87,7 @@ public struct AutoCodableMacro: MemberMacro {
                     }
                     let arguments = caseKeys.map { value in
                         (value.name.hasPrefix("_") && Int(value.name.dropFirst()) != nil ? "" : "\(value.name): ")
-                            + "try values.joltDecodeInferred(forKey: .`\(value.name)`)"
+                            + value.decodeExpression("values")
                     }
                     lines.append("case .`\(key.name)`:\nlet values = try container.nestedContainer(keyedBy: \(capitalized(key.name))CodingKeys.self, forKey: .`\(key.name)`)\n"
                                  + "self = .`\(key.name)`(\(arguments.joined(separator: ", ")))")
@@ -66,7 +106,7 @@ public struct AutoCodableMacro: MemberMacro {
                     let bindings = caseKeys.indices.map { "let v\($0)" }.joined(separator: ", ")
                     var body = ["var values = container.nestedContainer(keyedBy: \(capitalized(key.name))CodingKeys.self, forKey: .`\(key.name)`)"]
                     for (index, value) in caseKeys.enumerated() {
-                        body.append("try values.joltEncodeInferred(v\(index), forKey: .`\(value.name)`)")
+                        body.append(value.encodeStatement("v\(index)", "values"))
                     }
                     lines.append("case .`\(key.name)`(\(bindings)):\n\(body.joined(separator: "\n"))")
                 }
@@ -77,15 +117,60 @@ public struct AutoCodableMacro: MemberMacro {
         }
         if decodes {
             let lines = ["let container = try decoder.container(keyedBy: CodingKeys.self)"]
-                + keys.map { "self.\($0.name) = try container.joltDecodeInferred(forKey: .`\($0.name)`)" }
+                + keys.map { "self.\($0.name) = \($0.decodeExpression("container"))" }
             members.append("\(raw: access)init(from decoder: any Decoder) throws {\n\(raw: lines.joined(separator: "\n"))\n}")
         }
         if encodes {
             let lines = ["var container = encoder.container(keyedBy: CodingKeys.self)"]
-                + keys.map { "try container.joltEncodeInferred(self.\($0.name), forKey: .`\($0.name)`)" }
+                + keys.map { $0.encodeStatement("self.\($0.name)", "container") }
             members.append("\(raw: access)func encode(to encoder: any Encoder) throws {\n\(raw: lines.joined(separator: "\n"))\n}")
         }
         return members
+    }
+
+    /// The custom value types on a key case (its name left empty); nil after
+    /// reporting `@CustomCoding` with closures, or a key given two kinds.
+    static func readValueTypes(_ caseDecl: EnumCaseDeclSyntax, context: some MacroExpansionContext) -> Key? {
+        var key = Key(name: "")
+        let attributes = caseDecl.attributes
+        key.decodedValue = attributes.first("DecodedValue")?.argumentList.first?.expression.metatypeBase
+        key.encodedValue = attributes.first("EncodedValue")?.argumentList.first?.expression.metatypeBase
+        if let custom = attributes.first("CustomCoding") {
+            guard let transformer = custom.argumentList.first?.expression.metatypeBase, custom.argumentList.count == 1 else {
+                context.diagnose(Diagnostic(node: custom, message: JoltDiagnostic(
+                    message: "on a coding key, @CustomCoding takes a JoltCodingTransformer type (@CustomCoding(T.self)), not closures",
+                    id: "autoCustomCodingClosures")))
+                return nil
+            }
+            if key.decodedValue != nil || key.encodedValue != nil {
+                context.diagnose(Diagnostic(node: custom, message: JoltDiagnostic(
+                    message: "a key takes @CustomCoding or @DecodedValue/@EncodedValue, not both", id: "autoTwoValueTypes")))
+                return nil
+            }
+            key.transformer = transformer
+        }
+        return key
+    }
+
+    /// In an enum's `CodingKeys` (the cases' names) a custom value type has no
+    /// value to apply to: it belongs on a key of the case's `<Case>CodingKeys`.
+    /// Reports each; true when there was one.
+    static func diagnoseCaseValueTypes(in declaration: some DeclGroupSyntax, context: some MacroExpansionContext) -> Bool {
+        var found = false
+        for member in declaration.memberBlock.members {
+            guard let keys = member.decl.as(EnumDeclSyntax.self), keys.name.text == "CodingKeys" else { continue }
+            for item in keys.memberBlock.members {
+                guard let caseDecl = item.decl.as(EnumCaseDeclSyntax.self) else { continue }
+                for attribute in ["DecodedValue", "EncodedValue", "CustomCoding"].compactMap({ caseDecl.attributes.first($0) }) {
+                    let caseName = caseDecl.elements.first.map { capitalized($0.name.text) } ?? "Case"
+                    context.diagnose(Diagnostic(node: attribute, message: JoltDiagnostic(
+                        message: "in an enum's CodingKeys a key names a case; put @\(attribute.simpleName) on a key of "
+                            + "\(caseName)CodingKeys, for one associated value", id: "autoValueTypeOnCase")))
+                    found = true
+                }
+            }
+        }
+        return found
     }
 
     static func capitalized(_ name: String) -> String { name.prefix(1).uppercased() + name.dropFirst() }

@@ -315,4 +315,51 @@ final class MacroDiagnosticTests: XCTestCase {
             macroSpecs: joltMacroSpecs
         )
     }
+
+    func testAutoCodableValueTypeMisuse() {
+        assertMacroExpansion(
+            #"""
+            @AutoCodable
+            extension Attachment: Codable {
+                enum CodingKeys: String, CodingKey {
+                    @DecodedValue(FilePath.self) case clip
+                    case note
+                }
+                enum ClipCodingKeys: String, CodingKey {
+                    case _0
+                }
+            }
+            @AutoCodable
+            extension Member: Codable {
+                enum CodingKeys: String, CodingKey {
+                    @CustomCoding(decode: { try Int(from: $0) }, encode: { try $0.encode(to: $1) }) case age
+                    @CustomCoding(CommaList.self) @DecodedValue(Tags.self) case tags
+                }
+            }
+            """#,
+            expandedSource: #"""
+            extension Attachment: Codable {
+                enum CodingKeys: String, CodingKey {
+                    case clip
+                    case note
+                }
+                enum ClipCodingKeys: String, CodingKey {
+                    case _0
+                }
+            }
+            extension Member: Codable {
+                enum CodingKeys: String, CodingKey {
+                    case age
+                    case tags
+                }
+            }
+            """#,
+            diagnostics: [
+                DiagnosticSpec(message: "in an enum's CodingKeys a key names a case; put @DecodedValue on a key of ClipCodingKeys, for one associated value", line: 4, column: 9),
+                DiagnosticSpec(message: "on a coding key, @CustomCoding takes a JoltCodingTransformer type (@CustomCoding(T.self)), not closures", line: 14, column: 9),
+                DiagnosticSpec(message: "a key takes @CustomCoding or @DecodedValue/@EncodedValue, not both", line: 15, column: 9),
+            ],
+            macroSpecs: joltMacroSpecs
+        )
+    }
 }

@@ -920,4 +920,90 @@ final class MacroExpansionTests: XCTestCase {
             macroSpecs: joltMacroSpecs
         )
     }
+
+    /// Custom value types on keys: a struct's properties, and per case, each
+    /// associated value's in its `<Case>CodingKeys` enum.
+    func testAutoCodableValueTypes() {
+        assertMacroExpansion(
+            #"""
+            @AutoCodable
+            extension Member: Codable {
+                enum CodingKeys: String, CodingKey {
+                    case name
+                    @DecodedValue(FilePath.self) @EncodedValue(FilePath.self) case avatar
+                    @CustomCoding(CommaList.self) case tags
+                }
+            }
+            @AutoCodable
+            extension Attachment: Codable {
+                enum CodingKeys: String, CodingKey {
+                    case clip, note
+                }
+                enum ClipCodingKeys: String, CodingKey {
+                    @DecodedValue(FilePath.self) case _0 = "src"
+                    @CustomCoding(Milliseconds.self) case length = "ms"
+                }
+            }
+            """#,
+            expandedSource: #"""
+            extension Member: Codable {
+                enum CodingKeys: String, CodingKey {
+                    case name
+                    case avatar
+                    case tags
+                }
+
+                init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.name = try container.joltDecodeInferred(forKey: .`name`)
+                    self.avatar = try container.joltDecodeInferred(FilePath.self, forKey: .`avatar`)
+                    self.tags = try container.joltDecodeInferred(transformer: CommaList.self, forKey: .`tags`)
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.joltEncodeInferred(self.name, forKey: .`name`)
+                    try container.joltEncodeInferred(self.avatar, as: FilePath.self, forKey: .`avatar`)
+                    try container.joltEncodeInferred(self.tags, transformer: CommaList.self, forKey: .`tags`)
+                }
+            }
+            extension Attachment: Codable {
+                enum CodingKeys: String, CodingKey {
+                    case clip, note
+                }
+                enum ClipCodingKeys: String, CodingKey {
+                    case _0 = "src"
+                    case length = "ms"
+                }
+
+                init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    guard let key = container.allKeys.first, container.allKeys.count == 1 else {
+                        throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: container.codingPath, debugDescription: "Expected one key naming a case."))
+                    }
+                    switch key {
+                    case .`clip`:
+                        let values = try container.nestedContainer(keyedBy: ClipCodingKeys.self, forKey: .`clip`)
+                        self = .`clip`(try values.joltDecodeInferred(FilePath.self, forKey: .`_0`), length: try values.joltDecodeInferred(transformer: Milliseconds.self, forKey: .`length`))
+                    case .`note`:
+                        self = .`note`
+                    }
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    switch self {
+                    case .`clip`(let v0, let v1):
+                        var values = container.nestedContainer(keyedBy: ClipCodingKeys.self, forKey: .`clip`)
+                        try values.joltEncodeInferred(v0, forKey: .`_0`)
+                        try values.joltEncodeInferred(v1, transformer: Milliseconds.self, forKey: .`length`)
+                    case .`note`:
+                        _ = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .`note`)
+                    }
+                }
+            }
+            """#,
+            macroSpecs: joltMacroSpecs
+        )
+    }
 }

@@ -21,7 +21,7 @@ let joltMacroSpecs: [String: MacroSpec] = {
         "CodingKey", "EncodingKey", "CodingContainer", "SnakeCase", "KebabCase", "CamelCase", "PascalCase",
         "ScreamingSnakeCase", "ScreamingKebabCase", "FlatCase", "UpperCase", "DecodingDefault", "CodingIgnored",
         "LossyCoding", "CompactCoding", "DateCoding", "Base64Coding", "FlexibleType", "CustomCoding", "EncodeNil",
-        "CodingCase", "FallbackCase", "PolymorphicCase",
+        "CodingCase", "FallbackCase", "PolymorphicCase", "DecodedValue", "EncodedValue",
     ] {
         specs[marker] = MacroSpec(type: MarkerMacro.self)
     }
