@@ -31,7 +31,9 @@
 #   make fuzz-clean        remove Fuzz/.build (corpora and artifacts are kept)
 #
 # Variables: SWIFT (default swift), BENCH_README (default ../README.md, relative to
-# Benchmarks/), BENCH_ARGS (extra JoltCompare arguments, e.g. --filter canada),
+# Benchmarks/), BENCH_ARGS (extra JoltCompare arguments, e.g. --filter canada), BENCH_HELPERS
+# (the helper executables built first; without JoltMacroBench nothing builds swift-syntax, and the
+# generated-code table says the executable is missing unless an earlier build of it is there),
 # FUZZ_TIME (seconds per fuzz target, default 60), FUZZ_TARGETS (default all six),
 # FUZZ_MAX_LEN (libFuzzer -max_len, default 8192), FUZZ_ARGS (extra libFuzzer arguments).
 
@@ -57,7 +59,7 @@ test: deps
 	PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR=/nonexistent $(SWIFT) test --disable-default-traits --scratch-path .build/no-yajl
 
 # The helper executables JoltCompare runs; JoltMacroBench builds swift-syntax (for JoltMacros).
-BENCH_HELPERS := JoltMallocCount JoltStreamBench JoltMacroBench
+BENCH_HELPERS ?= JoltMallocCount JoltStreamBench JoltMacroBench
 
 bench: deps
 	cd $(BENCH_DIR) && for product in $(BENCH_HELPERS); do $(SWIFT) build -c release --product $$product || exit 1; done

@@ -16,6 +16,10 @@ import SwiftSyntaxMacros
 /// `EncodableValue`, made with `init(from:)`), or `@CustomCoding(T.self)` (a
 /// `JoltCodingTransformer`, both ways). In an enum they go on the keys of the
 /// `<Case>CodingKeys` enums: each case's associated values have their own.
+///
+/// For a struct, a `<Key>CodingKeys` enum nested inside `CodingKeys` (or inside
+/// another nested one) makes its key a nested object whose keys are properties
+/// (AutoCodable's nested containers).
 public struct AutoCodableMacro: MemberMacro {
     /// A case of a `…CodingKeys` enum.
     struct Key {
@@ -43,27 +47,17 @@ public struct AutoCodableMacro: MemberMacro {
     ) throws -> [DeclSyntax] {
         let name = node.simpleName
         let decodes = name != "AutoEncodable", encodes = name != "AutoDecodable"
-        var keyEnums: [String: [Key]] = [:]
+        var keyEnums: [String: KeyEnum] = [:]
         var failed = false
         for member in declaration.memberBlock.members {
             guard let keys = member.decl.as(EnumDeclSyntax.self), keys.name.text.hasSuffix("CodingKeys") else { continue }
-            keyEnums[keys.name.text] = keys.memberBlock.members.flatMap { item -> [Key] in
-                guard let caseDecl = item.decl.as(EnumCaseDeclSyntax.self) else { return [] }
-                guard let values = readValueTypes(caseDecl, context: context) else {
-                    failed = true
-                    return []
-                }
-                return caseDecl.elements.map { element in
-                    var key = values
-                    key.name = element.name.text.replacingOccurrences("`", "")
-                    return key
-                }
-            }
+            keyEnums[keys.name.text] = readKeyEnum(keys, context: context, failed: &failed)
         }
-        guard let keys = keyEnums["CodingKeys"] else {
+        guard let codingKeys = keyEnums["CodingKeys"] else {
             context.diagnose(Diagnostic(node: node, message: JoltDiagnostic.autoNeedsCodingKeys))
             return []
         }
+        let keys = codingKeys.keys
         let access = declaration.modifiers.accessLevel.map { $0 + " " } ?? ""
         // A member of the extension can't say whether the type is an enum: a `<Case>CodingKeys` enum says so.
         let isEnum = declaration.is(EnumDeclSyntax.self)
@@ -80,7 +74,7 @@ public struct AutoCodableMacro: MemberMacro {
                              "throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: container.codingPath, "
                                  + "debugDescription: \"Expected one key naming a case.\"))", "}", "switch key {"]
                 for key in keys {
-                    let caseKeys = keyEnums[capitalized(key.name) + "CodingKeys"] ?? []
+                    let caseKeys = keyEnums[capitalized(key.name) + "CodingKeys"]?.keys ?? []
                     if caseKeys.isEmpty {
                         lines.append("case .`\(key.name)`:\nself = .`\(key.name)`")
                         continue
@@ -98,7 +92,7 @@ public struct AutoCodableMacro: MemberMacro {
             if encodes {
                 var lines = ["var container = encoder.container(keyedBy: CodingKeys.self)", "switch self {"]
                 for key in keys {
-                    let caseKeys = keyEnums[capitalized(key.name) + "CodingKeys"] ?? []
+                    let caseKeys = keyEnums[capitalized(key.name) + "CodingKeys"]?.keys ?? []
                     if caseKeys.isEmpty {
                         lines.append("case .`\(key.name)`:\n_ = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .`\(key.name)`)")
                         continue
@@ -116,16 +110,61 @@ public struct AutoCodableMacro: MemberMacro {
             return members
         }
         if decodes {
-            let lines = ["let container = try decoder.container(keyedBy: CodingKeys.self)"]
-                + keys.map { "self.\($0.name) = \($0.decodeExpression("container"))" }
+            var lines = ["let container = try decoder.container(keyedBy: CodingKeys.self)"]
+            structLines(codingKeys, type: "CodingKeys", container: "container", decodes: true, into: &lines)
             members.append("\(raw: access)init(from decoder: any Decoder) throws {\n\(raw: lines.joined(separator: "\n"))\n}")
         }
         if encodes {
-            let lines = ["var container = encoder.container(keyedBy: CodingKeys.self)"]
-                + keys.map { $0.encodeStatement("self.\($0.name)", "container") }
+            var lines = ["var container = encoder.container(keyedBy: CodingKeys.self)"]
+            structLines(codingKeys, type: "CodingKeys", container: "container", decodes: false, into: &lines)
             members.append("\(raw: access)func encode(to encoder: any Encoder) throws {\n\(raw: lines.joined(separator: "\n"))\n}")
         }
         return members
+    }
+
+    /// A `…CodingKeys` enum: its keys, and the `<Key>CodingKeys` enums nested in it.
+    struct KeyEnum {
+        var keys: [Key] = []
+        var nested: [String: KeyEnum] = [:]
+    }
+
+    static func readKeyEnum(_ decl: EnumDeclSyntax, context: some MacroExpansionContext, failed: inout Bool) -> KeyEnum {
+        var result = KeyEnum()
+        for item in decl.memberBlock.members {
+            if let inner = item.decl.as(EnumDeclSyntax.self), inner.name.text.hasSuffix("CodingKeys") {
+                result.nested[inner.name.text] = readKeyEnum(inner, context: context, failed: &failed)
+                continue
+            }
+            guard let caseDecl = item.decl.as(EnumCaseDeclSyntax.self) else { continue }
+            guard let values = readValueTypes(caseDecl, context: context) else {
+                failed = true
+                continue
+            }
+            for element in caseDecl.elements {
+                var key = values
+                key.name = element.name.text.replacingOccurrences("`", "")
+                result.keys.append(key)
+            }
+        }
+        return result
+    }
+
+    /// A struct's statements for the keys of `keyEnum`: a key with a `<Key>CodingKeys`
+    /// enum nested in `keyEnum` opens a nested container (AutoCodable's form: the
+    /// nested enum's keys are properties read from and written to that object).
+    static func structLines(_ keyEnum: KeyEnum, type: String, container: String, decodes: Bool, into lines: inout [String]) {
+        for key in keyEnum.keys {
+            let nestedName = capitalized(key.name) + "CodingKeys"
+            guard let nested = keyEnum.nested[nestedName] else {
+                lines.append(decodes ? "self.\(key.name) = \(key.decodeExpression(container))" : key.encodeStatement("self.\(key.name)", container))
+                continue
+            }
+            let inner = (container == "container" ? "" : container.dropLast("Container".count) + "_") + key.name + "Container"
+            lines.append(decodes
+                ? "let \(inner) = try \(container).nestedContainer(keyedBy: \(type).\(nestedName).self, forKey: .`\(key.name)`)"
+                : "var \(inner) = \(container).nestedContainer(keyedBy: \(type).\(nestedName).self, forKey: .`\(key.name)`)")
+            structLines(nested, type: "\(type).\(nestedName)", container: inner, decodes: decodes, into: &lines)
+        }
     }
 
     /// The custom value types on a key case (its name left empty); nil after

@@ -1006,4 +1006,56 @@ final class MacroExpansionTests: XCTestCase {
             macroSpecs: joltMacroSpecs
         )
     }
+
+    /// AutoCodable's nested containers: a `<Key>CodingKeys` enum inside `CodingKeys`.
+    func testAutoCodableNestedContainers() {
+        assertMacroExpansion(
+            #"""
+            @AutoCodable
+            extension Person: Codable {
+                enum CodingKeys: String, CodingKey {
+                    case names, age
+                    enum NamesCodingKeys: String, CodingKey {
+                        case firstName = "first", lastName
+                        enum LastNameCodingKeys: String, CodingKey {
+                            case family
+                        }
+                    }
+                }
+            }
+            """#,
+            expandedSource: #"""
+            extension Person: Codable {
+                enum CodingKeys: String, CodingKey {
+                    case names, age
+                    enum NamesCodingKeys: String, CodingKey {
+                        case firstName = "first", lastName
+                        enum LastNameCodingKeys: String, CodingKey {
+                            case family
+                        }
+                    }
+                }
+
+                init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    let namesContainer = try container.nestedContainer(keyedBy: CodingKeys.NamesCodingKeys.self, forKey: .`names`)
+                    self.firstName = try namesContainer.joltDecodeInferred(forKey: .`firstName`)
+                    let names_lastNameContainer = try namesContainer.nestedContainer(keyedBy: CodingKeys.NamesCodingKeys.LastNameCodingKeys.self, forKey: .`lastName`)
+                    self.family = try names_lastNameContainer.joltDecodeInferred(forKey: .`family`)
+                    self.age = try container.joltDecodeInferred(forKey: .`age`)
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    var namesContainer = container.nestedContainer(keyedBy: CodingKeys.NamesCodingKeys.self, forKey: .`names`)
+                    try namesContainer.joltEncodeInferred(self.firstName, forKey: .`firstName`)
+                    var names_lastNameContainer = namesContainer.nestedContainer(keyedBy: CodingKeys.NamesCodingKeys.LastNameCodingKeys.self, forKey: .`lastName`)
+                    try names_lastNameContainer.joltEncodeInferred(self.family, forKey: .`family`)
+                    try container.joltEncodeInferred(self.age, forKey: .`age`)
+                }
+            }
+            """#,
+            macroSpecs: joltMacroSpecs
+        )
+    }
 }

@@ -65,3 +65,16 @@ extension AutoCodingTests {
         #expect(throws: DecodingError.self) { try decoder.decode(Attachment.self, #"{"image": {"url": "a.jpg", "w": 1}}"#) }
     }
 }
+
+extension AutoCodingTests {
+    @Test("a struct's nested containers from <Key>CodingKeys enums nested in CodingKeys", arguments: TestDecoder.all)
+    func nestedContainers(decoder: TestDecoder) throws {
+        let json = #"{"names": {"first": "Ann", "last": "Lee"}, "age": 40, "address": {"location": {"city": "Oslo"}}}"#
+        let person = try decoder.decode(Person.self, json)
+        #expect(person == Person(firstName: "Ann", lastName: "Lee", age: 40, city: "Oslo"))
+        #expect(throws: DecodingError.self) { try decoder.decode(Person.self, #"{"names": {"first": "A"}, "address": {"location": {"city": "x"}}}"#) }
+        let (jolt, foundation) = try encodeBoth(person)
+        #expect(jolt == foundation)
+        #expect(canonical(jolt) == canonical(json))
+    }
+}

@@ -71,3 +71,20 @@ enum Milliseconds: JoltCodingTransformer {
         try Int((value * 1000).rounded()).encode(to: encoder)
     }
 }
+
+// Nested containers (AutoCodable's form): a <Key>CodingKeys enum inside CodingKeys.
+@AutoCodable
+extension Person: Codable {
+    enum CodingKeys: String, CodingKey {
+        case names, age, address
+        enum NamesCodingKeys: String, CodingKey {
+            case firstName = "first", lastName = "last"
+        }
+        enum AddressCodingKeys: String, CodingKey {
+            case location
+            enum LocationCodingKeys: String, CodingKey {
+                case city
+            }
+        }
+    }
+}

@@ -24,3 +24,10 @@ enum Attachment: Equatable {
     case clip(URL, length: Double?)
     case note(String)
 }
+
+struct Person: Equatable {
+    let firstName: String
+    let lastName: String
+    var age: Int?
+    var city: String
+}
