@@ -7,9 +7,11 @@
 #                          (pure-Swift backend alone, as on a machine without libyajl-dev)
 #   make bench             release build of Benchmarks/, then JoltCompare (decoding,
 #                          encoding with JoltMallocCount's allocation counts, dates,
-#                          polymorphic arrays, streaming a generated 200 MB array through
-#                          JoltStreamBench, one process per run for peak memory); writes the
-#                          tables between <!-- bench:start --> and <!-- bench:end -->
+#                          polymorphic arrays, JoltMacros-generated code through
+#                          JoltMacroBench (its build compiles swift-syntax in release: about
+#                          6 minutes more from clean on 2 cores), streaming a generated 200 MB
+#                          array through JoltStreamBench, one process per run for peak memory);
+#                          writes the tables between <!-- bench:start --> and <!-- bench:end -->
 #                          in README.md (appends that section if the markers are missing)
 #   make bench-quick       short JoltCompare run, prints only (BENCH_ARGS="--filter twitter" to narrow)
 #   make bench-suite       the ordo-one suite (wallClock, throughput, mallocCountTotal)
@@ -29,7 +31,9 @@
 #   make fuzz-clean        remove Fuzz/.build (corpora and artifacts are kept)
 #
 # Variables: SWIFT (default swift), BENCH_README (default ../README.md, relative to
-# Benchmarks/), BENCH_ARGS (extra JoltCompare arguments, e.g. --filter canada),
+# Benchmarks/), BENCH_ARGS (extra JoltCompare arguments, e.g. --filter canada), BENCH_HELPERS
+# (the helper executables built first; without JoltMacroBench nothing builds swift-syntax, and the
+# generated-code table says the executable is missing unless an earlier build of it is there),
 # FUZZ_TIME (seconds per fuzz target, default 60), FUZZ_TARGETS (default all six),
 # FUZZ_MAX_LEN (libFuzzer -max_len, default 8192), FUZZ_ARGS (extra libFuzzer arguments).
 
@@ -54,12 +58,15 @@ test: deps
 	$(SWIFT) test
 	PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR=/nonexistent $(SWIFT) test --disable-default-traits --scratch-path .build/no-yajl
 
+# The helper executables JoltCompare runs; JoltMacroBench builds swift-syntax (for JoltMacros).
+BENCH_HELPERS ?= JoltMallocCount JoltStreamBench JoltMacroBench
+
 bench: deps
-	cd $(BENCH_DIR) && $(SWIFT) build -c release --product JoltMallocCount && $(SWIFT) build -c release --product JoltStreamBench
+	cd $(BENCH_DIR) && for product in $(BENCH_HELPERS); do $(SWIFT) build -c release --product $$product || exit 1; done
 	cd $(BENCH_DIR) && $(SWIFT) run -c release JoltCompare --write-readme $(BENCH_README) $(BENCH_ARGS)
 
 bench-quick:
-	cd $(BENCH_DIR) && $(SWIFT) build -c release --product JoltMallocCount && $(SWIFT) build -c release --product JoltStreamBench
+	cd $(BENCH_DIR) && for product in $(BENCH_HELPERS); do $(SWIFT) build -c release --product $$product || exit 1; done
 	cd $(BENCH_DIR) && $(SWIFT) run -c release JoltCompare --quick $(BENCH_ARGS)
 
 bench-suite:

@@ -5,11 +5,13 @@
 //
 //   swift run -c release JoltCompare [--quick] [--filter NAME] [--write-readme ../README.md]
 //   swift build -c release --product JoltMallocCount             # malloc counts JoltCompare reports
+//   swift build -c release --product JoltMacroBench              # its generated-code table (builds swift-syntax)
 //   swift package --disable-sandbox benchmark                    # ordo-one suite
 //   Scripts/check-thresholds.sh                                  # malloc counts vs Thresholds/ (make bench-check)
 //
-// Both executables compile the corpus models from ../Tests/JoltTests/Models
-// through a symlink (`Models`) in their source folders.
+// The executables compile the corpus models from ../Tests/JoltTests/Models
+// through a symlink (`Models`) in their source folders; JoltMacroBench also
+// links JoltCompare's Measuring.swift.
 
 import Foundation
 import PackageDescription
@@ -44,6 +46,16 @@ let package = Package(
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ],
             path: "Sources/JoltMallocCount"
+        ),
+        // Its own executable: it needs the JoltMacros product, hence a release build of
+        // swift-syntax (for the macro plugin), which the other targets do not pay for.
+        .executableTarget(
+            name: "JoltMacroBench",
+            dependencies: [
+                .product(name: "Jolt", package: joltIdentity),
+                .product(name: "JoltMacros", package: joltIdentity),
+            ],
+            path: "Sources/JoltMacroBench"
         ),
         .executableTarget(
             name: "JoltStreamBench",

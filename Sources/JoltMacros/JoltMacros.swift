@@ -6,7 +6,9 @@ import Foundation
 /// Makes a struct, class or enum `Codable`: writes `CodingKeys`,
 /// `init(from:)` and `encode(to:)` from the annotations on its properties.
 /// The code runs on any `Decoder` and `Encoder` (Foundation's too); defaults
-/// applied are recorded in a ``JoltDecoder`` report.
+/// applied are recorded in a ``JoltDecoder`` report. Lifecycle hooks
+/// (`didDecode(from:)` and the others of ``JoltCodingHooks``) declared in the
+/// type or in any extension of it are called.
 ///
 /// ```swift
 /// @Codable @SnakeCase
@@ -17,8 +19,9 @@ import Foundation
 ///     @CodingIgnored var cache: [String: Int] = [:]
 /// }
 /// ```
-@attached(extension, conformances: Decodable, Encodable, names: named(CodingKeys), named(init(from:)), named(encode(to:)))
-@attached(member, names: named(CodingKeys), named(init(from:)), named(encode(to:)))
+@attached(extension, conformances: Decodable, Encodable, JoltCodingHooks, JoltCodableClass,
+          names: named(CodingKeys), named(init(from:)), named(encode(to:)))
+@attached(member, names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(joltHooksClass))
 public macro Codable() = #externalMacro(module: "JoltMacrosPlugin", type: "CodableMacro")
 
 /// Like ``Codable()``, writing only `init(from:)`.
@@ -26,8 +29,8 @@ public macro Codable() = #externalMacro(module: "JoltMacrosPlugin", type: "Codab
 /// ```swift
 /// @Decodable struct Event { @CodingKey("event_id") let id: Int }
 /// ```
-@attached(extension, conformances: Decodable, names: named(CodingKeys), named(init(from:)))
-@attached(member, names: named(CodingKeys), named(init(from:)))
+@attached(extension, conformances: Decodable, JoltCodingHooks, JoltCodableClass, names: named(CodingKeys), named(init(from:)))
+@attached(member, names: named(CodingKeys), named(init(from:)), named(joltHooksClass))
 public macro Decodable() = #externalMacro(module: "JoltMacrosPlugin", type: "DecodableMacro")
 
 /// Like ``Codable()``, writing only `encode(to:)`.
@@ -35,19 +38,22 @@ public macro Decodable() = #externalMacro(module: "JoltMacrosPlugin", type: "Dec
 /// ```swift
 /// @Encodable struct Ping { @EncodingKey("sent_at") var sentAt: Int }
 /// ```
-@attached(extension, conformances: Encodable, names: named(CodingKeys), named(encode(to:)))
-@attached(member, names: named(CodingKeys), named(encode(to:)))
+@attached(extension, conformances: Encodable, JoltCodingHooks, JoltCodableClass, names: named(CodingKeys), named(encode(to:)))
+@attached(member, names: named(CodingKeys), named(encode(to:)), named(joltHooksClass))
 public macro Encodable() = #externalMacro(module: "JoltMacrosPlugin", type: "EncodableMacro")
 
 /// For a subclass of a `Codable` class: its own properties plus its
 /// superclass's, from the same JSON object (`super.init(from:)` and
-/// `super.encode(to:)` get the same decoder and encoder).
+/// `super.encode(to:)` get the same decoder and encoder). The hooks of
+/// ``JoltCodingHooks`` run once per decode or encode, the subclass's
+/// overrides included (see ``JoltCodableClass``).
 ///
 /// ```swift
 /// @Codable class Animal { var name: String = "" }
 /// @InheritedCodable final class Dog: Animal { var barks = true }
 /// ```
-@attached(member, names: named(CodingKeys), named(init(from:)), named(encode(to:)))
+@attached(extension, conformances: JoltCodingHooks, JoltCodableClass)
+@attached(member, conformances: JoltCodableClass, names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(joltHooksClass))
 public macro InheritedCodable() = #externalMacro(module: "JoltMacrosPlugin", type: "InheritedCodableMacro")
 
 /// Decodes and encodes the type inside a sub-tree of the JSON object.
@@ -314,6 +320,12 @@ public macro polymorphicRegistry<Base>(
 /// For an enum, a `<Case>CodingKeys` enum per case with associated values
 /// names them (`_0` for an unlabelled one).
 ///
+/// A key can carry a custom value type, which is decoded or encoded in place
+/// of the property's (or, in a `<Case>CodingKeys` enum, of that case's
+/// associated value's) type: ``DecodedValue(_:)`` and ``EncodedValue(_:)``
+/// (AutoCodable's), or ``CustomCoding(_:)`` with a ``JoltCodingTransformer``
+/// for both directions.
+///
 /// ```swift
 /// // User.swift:  struct User { let name: String; var age: Int? }
 /// // User+Codable.swift:
@@ -332,3 +344,36 @@ public macro AutoDecodable() = #externalMacro(module: "JoltMacrosPlugin", type: 
 /// ``AutoCodable()`` writing only `encode(to:)`: `@AutoEncodable extension User: Encodable { enum CodingKeys … }`
 @attached(member, names: named(encode(to:)))
 public macro AutoEncodable() = #externalMacro(module: "JoltMacrosPlugin", type: "AutoCodableMacro")
+
+/// On a key of an ``AutoDecodable()`` `CodingKeys` (or `<Case>CodingKeys`)
+/// enum: the value is decoded as `type` and converted with its
+/// ``DecodableValue/value()``. An optional property is nil when the key is
+/// missing or `null`.
+///
+/// ```swift
+/// @AutoDecodable
+/// extension Attachment: Decodable {            // enum Attachment { case image(url: URL, width: Int) }
+///     enum CodingKeys: String, CodingKey { case image }
+///     enum ImageCodingKeys: String, CodingKey {
+///         @DecodedValue(FilePath.self) case url
+///         case width = "w"
+///     }
+/// }
+/// ```
+@attached(peer)
+public macro DecodedValue<T: DecodableValue>(_ type: T.Type) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+/// On a key of an ``AutoEncodable()`` `CodingKeys` (or `<Case>CodingKeys`)
+/// enum: the value is encoded as `type`, made with its ``EncodableValue/init(from:)``.
+///
+/// ```swift
+/// @AutoEncodable
+/// extension User: Encodable {
+///     enum CodingKeys: String, CodingKey {
+///         case name
+///         @EncodedValue(FilePath.self) case avatar
+///     }
+/// }
+/// ```
+@attached(peer)
+public macro EncodedValue<T: EncodableValue>(_ type: T.Type) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")

@@ -9,29 +9,63 @@ import SwiftSyntaxMacros
 /// the keys. For an enum, `CodingKeys` names the cases and a
 /// `<Case>CodingKeys` enum per case names its associated values (`_0` for an
 /// unlabelled one), as in Swift's own synthesis (SE-0295).
+///
+/// A key may name a custom value type, decoded or encoded in place of the
+/// property's or associated value's own type: `@DecodedValue(T.self)` (a
+/// `DecodableValue`, converted with `value()`), `@EncodedValue(T.self)` (an
+/// `EncodableValue`, made with `init(from:)`), or `@CustomCoding(T.self)` (a
+/// `JoltCodingTransformer`, both ways). In an enum they go on the keys of the
+/// `<Case>CodingKeys` enums: each case's associated values have their own.
+///
+/// For a struct, a `<Key>CodingKeys` enum nested inside `CodingKeys` (or inside
+/// another nested one) makes its key a nested object whose keys are properties
+/// (AutoCodable's nested containers).
 public struct AutoCodableMacro: MemberMacro {
+    /// A case of a `…CodingKeys` enum.
+    struct Key {
+        var name: String
+        var decodedValue: String?
+        var encodedValue: String?
+        var transformer: String?
+
+        func decodeExpression(_ container: String) -> String {
+            if let transformer { return "try \(container).joltDecodeInferred(transformer: \(transformer).self, forKey: .`\(name)`)" }
+            if let decodedValue { return "try \(container).joltDecodeInferred(\(decodedValue).self, forKey: .`\(name)`)" }
+            return "try \(container).joltDecodeInferred(forKey: .`\(name)`)"
+        }
+
+        func encodeStatement(_ value: String, _ container: String) -> String {
+            if let transformer { return "try \(container).joltEncodeInferred(\(value), transformer: \(transformer).self, forKey: .`\(name)`)" }
+            if let encodedValue { return "try \(container).joltEncodeInferred(\(value), as: \(encodedValue).self, forKey: .`\(name)`)" }
+            return "try \(container).joltEncodeInferred(\(value), forKey: .`\(name)`)"
+        }
+    }
+
     public static func expansion(
         of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
         let name = node.simpleName
         let decodes = name != "AutoEncodable", encodes = name != "AutoDecodable"
-        var keyEnums: [String: [(name: String, raw: String)]] = [:]
+        var keyEnums: [String: KeyEnum] = [:]
+        var failed = false
         for member in declaration.memberBlock.members {
             guard let keys = member.decl.as(EnumDeclSyntax.self), keys.name.text.hasSuffix("CodingKeys") else { continue }
-            keyEnums[keys.name.text] = keys.memberBlock.members.flatMap { item -> [(name: String, raw: String)] in
-                guard let caseDecl = item.decl.as(EnumCaseDeclSyntax.self) else { return [] }
-                return caseDecl.elements.map { ($0.name.text.replacingOccurrences("`", ""), $0.rawValue?.value.stringLiteralValue ?? $0.name.text) }
-            }
+            keyEnums[keys.name.text] = readKeyEnum(keys, context: context, failed: &failed)
         }
-        guard let keys = keyEnums["CodingKeys"] else {
+        guard let codingKeys = keyEnums["CodingKeys"] else {
             context.diagnose(Diagnostic(node: node, message: JoltDiagnostic.autoNeedsCodingKeys))
             return []
         }
+        let keys = codingKeys.keys
         let access = declaration.modifiers.accessLevel.map { $0 + " " } ?? ""
         // A member of the extension can't say whether the type is an enum: a `<Case>CodingKeys` enum says so.
         let isEnum = declaration.is(EnumDeclSyntax.self)
             || keys.contains { keyEnums[capitalized($0.name) + "CodingKeys"] != nil }
+        if isEnum {
+            failed = diagnoseCaseValueTypes(in: declaration, context: context) || failed
+        }
+        if failed { return [] }
         var members: [DeclSyntax] = []
         if isEnum {
             if decodes {
@@ -40,14 +74,14 @@ public struct AutoCodableMacro: MemberMacro {
                              "throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: container.codingPath, "
                                  + "debugDescription: \"Expected one key naming a case.\"))", "}", "switch key {"]
                 for key in keys {
-                    let caseKeys = keyEnums[capitalized(key.name) + "CodingKeys"] ?? []
+                    let caseKeys = keyEnums[capitalized(key.name) + "CodingKeys"]?.keys ?? []
                     if caseKeys.isEmpty {
                         lines.append("case .`\(key.name)`:\nself = .`\(key.name)`")
                         continue
                     }
                     let arguments = caseKeys.map { value in
                         (value.name.hasPrefix("_") && Int(value.name.dropFirst()) != nil ? "" : "\(value.name): ")
-                            + "try values.joltDecodeInferred(forKey: .`\(value.name)`)"
+                            + value.decodeExpression("values")
                     }
                     lines.append("case .`\(key.name)`:\nlet values = try container.nestedContainer(keyedBy: \(capitalized(key.name))CodingKeys.self, forKey: .`\(key.name)`)\n"
                                  + "self = .`\(key.name)`(\(arguments.joined(separator: ", ")))")
@@ -58,7 +92,7 @@ public struct AutoCodableMacro: MemberMacro {
             if encodes {
                 var lines = ["var container = encoder.container(keyedBy: CodingKeys.self)", "switch self {"]
                 for key in keys {
-                    let caseKeys = keyEnums[capitalized(key.name) + "CodingKeys"] ?? []
+                    let caseKeys = keyEnums[capitalized(key.name) + "CodingKeys"]?.keys ?? []
                     if caseKeys.isEmpty {
                         lines.append("case .`\(key.name)`:\n_ = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .`\(key.name)`)")
                         continue
@@ -66,7 +100,7 @@ public struct AutoCodableMacro: MemberMacro {
                     let bindings = caseKeys.indices.map { "let v\($0)" }.joined(separator: ", ")
                     var body = ["var values = container.nestedContainer(keyedBy: \(capitalized(key.name))CodingKeys.self, forKey: .`\(key.name)`)"]
                     for (index, value) in caseKeys.enumerated() {
-                        body.append("try values.joltEncodeInferred(v\(index), forKey: .`\(value.name)`)")
+                        body.append(value.encodeStatement("v\(index)", "values"))
                     }
                     lines.append("case .`\(key.name)`(\(bindings)):\n\(body.joined(separator: "\n"))")
                 }
@@ -76,16 +110,106 @@ public struct AutoCodableMacro: MemberMacro {
             return members
         }
         if decodes {
-            let lines = ["let container = try decoder.container(keyedBy: CodingKeys.self)"]
-                + keys.map { "self.\($0.name) = try container.joltDecodeInferred(forKey: .`\($0.name)`)" }
+            var lines = ["let container = try decoder.container(keyedBy: CodingKeys.self)"]
+            structLines(codingKeys, type: "CodingKeys", container: "container", decodes: true, into: &lines)
             members.append("\(raw: access)init(from decoder: any Decoder) throws {\n\(raw: lines.joined(separator: "\n"))\n}")
         }
         if encodes {
-            let lines = ["var container = encoder.container(keyedBy: CodingKeys.self)"]
-                + keys.map { "try container.joltEncodeInferred(self.\($0.name), forKey: .`\($0.name)`)" }
+            var lines = ["var container = encoder.container(keyedBy: CodingKeys.self)"]
+            structLines(codingKeys, type: "CodingKeys", container: "container", decodes: false, into: &lines)
             members.append("\(raw: access)func encode(to encoder: any Encoder) throws {\n\(raw: lines.joined(separator: "\n"))\n}")
         }
         return members
+    }
+
+    /// A `…CodingKeys` enum: its keys, and the `<Key>CodingKeys` enums nested in it.
+    struct KeyEnum {
+        var keys: [Key] = []
+        var nested: [String: KeyEnum] = [:]
+    }
+
+    static func readKeyEnum(_ decl: EnumDeclSyntax, context: some MacroExpansionContext, failed: inout Bool) -> KeyEnum {
+        var result = KeyEnum()
+        for item in decl.memberBlock.members {
+            if let inner = item.decl.as(EnumDeclSyntax.self), inner.name.text.hasSuffix("CodingKeys") {
+                result.nested[inner.name.text] = readKeyEnum(inner, context: context, failed: &failed)
+                continue
+            }
+            guard let caseDecl = item.decl.as(EnumCaseDeclSyntax.self) else { continue }
+            guard let values = readValueTypes(caseDecl, context: context) else {
+                failed = true
+                continue
+            }
+            for element in caseDecl.elements {
+                var key = values
+                key.name = element.name.text.replacingOccurrences("`", "")
+                result.keys.append(key)
+            }
+        }
+        return result
+    }
+
+    /// A struct's statements for the keys of `keyEnum`: a key with a `<Key>CodingKeys`
+    /// enum nested in `keyEnum` opens a nested container (AutoCodable's form: the
+    /// nested enum's keys are properties read from and written to that object).
+    static func structLines(_ keyEnum: KeyEnum, type: String, container: String, decodes: Bool, into lines: inout [String]) {
+        for key in keyEnum.keys {
+            let nestedName = capitalized(key.name) + "CodingKeys"
+            guard let nested = keyEnum.nested[nestedName] else {
+                lines.append(decodes ? "self.\(key.name) = \(key.decodeExpression(container))" : key.encodeStatement("self.\(key.name)", container))
+                continue
+            }
+            let inner = (container == "container" ? "" : container.dropLast("Container".count) + "_") + key.name + "Container"
+            lines.append(decodes
+                ? "let \(inner) = try \(container).nestedContainer(keyedBy: \(type).\(nestedName).self, forKey: .`\(key.name)`)"
+                : "var \(inner) = \(container).nestedContainer(keyedBy: \(type).\(nestedName).self, forKey: .`\(key.name)`)")
+            structLines(nested, type: "\(type).\(nestedName)", container: inner, decodes: decodes, into: &lines)
+        }
+    }
+
+    /// The custom value types on a key case (its name left empty); nil after
+    /// reporting `@CustomCoding` with closures, or a key given two kinds.
+    static func readValueTypes(_ caseDecl: EnumCaseDeclSyntax, context: some MacroExpansionContext) -> Key? {
+        var key = Key(name: "")
+        let attributes = caseDecl.attributes
+        key.decodedValue = attributes.first("DecodedValue")?.argumentList.first?.expression.metatypeBase
+        key.encodedValue = attributes.first("EncodedValue")?.argumentList.first?.expression.metatypeBase
+        if let custom = attributes.first("CustomCoding") {
+            guard let transformer = custom.argumentList.first?.expression.metatypeBase, custom.argumentList.count == 1 else {
+                context.diagnose(Diagnostic(node: custom, message: JoltDiagnostic(
+                    message: "on a coding key, @CustomCoding takes a JoltCodingTransformer type (@CustomCoding(T.self)), not closures",
+                    id: "autoCustomCodingClosures")))
+                return nil
+            }
+            if key.decodedValue != nil || key.encodedValue != nil {
+                context.diagnose(Diagnostic(node: custom, message: JoltDiagnostic(
+                    message: "a key takes @CustomCoding or @DecodedValue/@EncodedValue, not both", id: "autoTwoValueTypes")))
+                return nil
+            }
+            key.transformer = transformer
+        }
+        return key
+    }
+
+    /// In an enum's `CodingKeys` (the cases' names) a custom value type has no
+    /// value to apply to: it belongs on a key of the case's `<Case>CodingKeys`.
+    /// Reports each; true when there was one.
+    static func diagnoseCaseValueTypes(in declaration: some DeclGroupSyntax, context: some MacroExpansionContext) -> Bool {
+        var found = false
+        for member in declaration.memberBlock.members {
+            guard let keys = member.decl.as(EnumDeclSyntax.self), keys.name.text == "CodingKeys" else { continue }
+            for item in keys.memberBlock.members {
+                guard let caseDecl = item.decl.as(EnumCaseDeclSyntax.self) else { continue }
+                for attribute in ["DecodedValue", "EncodedValue", "CustomCoding"].compactMap({ caseDecl.attributes.first($0) }) {
+                    let caseName = caseDecl.elements.first.map { capitalized($0.name.text) } ?? "Case"
+                    context.diagnose(Diagnostic(node: attribute, message: JoltDiagnostic(
+                        message: "in an enum's CodingKeys a key names a case; put @\(attribute.simpleName) on a key of "
+                            + "\(caseName)CodingKeys, for one associated value", id: "autoValueTypeOnCase")))
+                    found = true
+                }
+            }
+        }
+        return found
     }
 
     static func capitalized(_ name: String) -> String { name.prefix(1).uppercased() + name.dropFirst() }

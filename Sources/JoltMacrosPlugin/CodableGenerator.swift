@@ -15,31 +15,39 @@ struct CodableGenerator {
     let properties: [Property]
     let containerPath: [String]
     let access: String
+    /// The access of members a subclass overrides: `open` in an open class.
+    let overridableAccess: String
     let isClass: Bool
     let isFinal: Bool
-    let hooks: Hooks
+    /// For a subclass (`@InheritedCodable`): whether its superclass's code was written by
+    /// these macros (it conforms to `JoltCodableClass`, so it has `joltHooksClass`).
+    let superAnnotated: Bool
     let options: CodableOptions
 
-    struct Hooks {
-        var willDecode: String?   // "try " or ""
-        var didDecode: String?
-        var willEncode: String?
-        var didEncode: String?
+    // MARK: Hooks
 
-        init(_ members: MemberBlockItemListSyntax) {
-            for member in members {
-                guard let function = member.decl.as(FunctionDeclSyntax.self) else { continue }
-                let label = function.signature.parameterClause.parameters.first?.firstName.text
-                let tries = function.signature.effectSpecifiers?.trimmedDescription.contains("throws") == true ? "try " : ""
-                switch (function.name.text, label) {
-                case ("willDecode", "from"): willDecode = tries
-                case ("didDecode", "from"): didDecode = tries
-                case ("willEncode", "to"): willEncode = tries
-                case ("didEncode", "to"): didEncode = tries
-                default: break
-                }
-            }
-        }
+    /// Whether a class can have subclasses whose generated code runs the hooks instead
+    /// (then the calls are guarded by `runsHooks`).
+    var guardsHooks: Bool { isClass && !isFinal }
+
+    /// `joltHooksClass` for a class (see `JoltCodableClass`), nil when nothing reads it.
+    var hooksClassDecl: String? {
+        guard isClass else { return nil }
+        let overrides = options.inherited && superAnnotated
+        guard overrides || !isFinal else { return nil }
+        return "\(overridableAccess)\(overrides ? "override " : "")class var joltHooksClass: AnyClass {\n\(typeName).self\n}"
+    }
+
+    /// The hooks are declared anywhere in the module (or not at all: `JoltCodingHooks` has
+    /// no-op defaults); the call is resolved statically, and `joltHook` keeps the `try`
+    /// quiet when the hook found does not throw.
+    func hookCall(_ call: String) -> String {
+        let line = "try joltHook(\(call))"
+        return guardsHooks ? "if runsHooks {\n\(line)\n}" : line
+    }
+
+    var runsHooksDecl: [String] {
+        guardsHooks ? ["let runsHooks = Self.joltHooksClass == \(typeName).self"] : []
     }
 
     // MARK: Keys
@@ -86,7 +94,8 @@ struct CodableGenerator {
 
     var initDecl: String {
         var lines: [String] = []
-        if let tries = hooks.willDecode { lines.append("\(tries)\(typeName).willDecode(from: decoder)") }
+        lines += runsHooksDecl
+        lines.append(hookCall("Self.willDecode(from: decoder)"))
         let decoded = properties.filter { $0.decodes }
         if !decoded.isEmpty {
             lines.append("let container = try decoder.container(keyedBy: CodingKeys.self)"
@@ -94,7 +103,7 @@ struct CodableGenerator {
         }
         for property in decoded { lines.append("self.\(property.name) = \(decodeExpression(property))") }
         if options.inherited { lines.append("try super.init(from: decoder)") }
-        if let tries = hooks.didDecode { lines.append("\(tries)self.didDecode(from: decoder)") }
+        lines.append(hookCall("self.didDecode(from: decoder)"))
         var modifiers = access
         if isClass { modifiers += "required " }
         return "\(modifiers)init(from decoder: any Decoder) throws {\n\(lines.joined(separator: "\n"))\n}"
@@ -162,7 +171,8 @@ struct CodableGenerator {
             node.leaves.append((property.encodePath.last!, property))
         }
         var lines: [String] = []
-        if let tries = hooks.willEncode { lines.append("\(tries)self.willEncode(to: encoder)") }
+        lines += runsHooksDecl
+        lines.append(hookCall("self.willEncode(to: encoder)"))
         if options.inherited { lines.append("try super.encode(to: encoder)") }
         if !properties.allSatisfy(\.ignored) || !containerPath.isEmpty {
             lines.append("var container = encoder.container(keyedBy: CodingKeys.self)")
@@ -175,7 +185,7 @@ struct CodableGenerator {
             var counter = containerPath.count
             emit(root, container: name, into: &lines, counter: &counter)
         }
-        if let tries = hooks.didEncode { lines.append("\(tries)self.didEncode(to: encoder)") }
+        lines.append(hookCall("self.didEncode(to: encoder)"))
         let modifiers = isClass ? (options.inherited ? "override " : "") + access : access
         return "\(modifiers)func encode(to encoder: any Encoder) throws {\n\(lines.joined(separator: "\n"))\n}"
     }

@@ -17,7 +17,7 @@ extension CodableMacroKind {
         providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
-        let conformance = protocols.isEmpty ? "" : ": " + protocols.map(\.trimmedDescription).joined(separator: ", ")
+        let conformance = conformanceClause(protocols, of: declaration)
         let typeName = type.trimmedDescription
         var members: [String] = []
         if declaration.is(StructDeclSyntax.self) {
@@ -50,8 +50,17 @@ extension CodableMacroKind {
     }
 }
 
+/// `: P, Q` for the protocols the type does not conform to yet, without
+/// `JoltCodableClass` unless the type is a class that can have subclasses.
+func conformanceClause(_ protocols: [TypeSyntax], of declaration: some DeclGroupSyntax) -> String {
+    let subclassable = declaration.is(ClassDeclSyntax.self) && !declaration.modifiers.has(.final)
+    let names = protocols.map(\.trimmedDescription).filter { subclassable || $0 != "JoltCodableClass" }
+    return names.isEmpty ? "" : ": " + names.joined(separator: ", ")
+}
+
 func generatorMembers(_ generator: CodableGenerator, options: CodableOptions) -> [String] {
     var members = [generator.codingKeysDecl]
+    if let hooksClass = generator.hooksClassDecl { members.append(hooksClass) }
     if options.decodes { members.append(generator.initDecl) }
     if options.encodes { members.append(generator.encodeDecl) }
     return members
@@ -59,14 +68,12 @@ func generatorMembers(_ generator: CodableGenerator, options: CodableOptions) ->
 
 /// Reads a struct's or class's annotations; nil (after diagnosing) when they are wrong.
 func makeGenerator(
-    _ declaration: some DeclGroupSyntax, typeName: String, options: CodableOptions, context: some MacroExpansionContext
+    _ declaration: some DeclGroupSyntax, typeName: String, options: CodableOptions, superAnnotated: Bool = false,
+    context: some MacroExpansionContext
 ) -> CodableGenerator? {
     let attributes = declaration.attributes
-    let typeStyle = attributes.compactMap { element -> KeyStyle? in
-        guard case .attribute(let attribute) = element else { return nil }
-        return KeyStyle(rawValue: attribute.simpleName)
-    }.first
-    var reader = PropertyReader(context: context, typeStyle: typeStyle, typeEncodeNil: attributes.has("EncodeNil"))
+    var reader = PropertyReader(context: context, typeStyle: nil, typeEncodeNil: attributes.has("EncodeNil"))
+    reader.typeStyle = reader.style(in: attributes, of: "type")
     let properties = reader.properties(of: declaration.memberBlock.members)
     var containerPath: [String] = []
     if let attribute = attributes.first("CodingContainer"), let argument = attribute.argumentList.first,
@@ -76,11 +83,15 @@ func makeGenerator(
     if reader.failed { return nil }
     let isClass = declaration.is(ClassDeclSyntax.self)
     var access = declaration.modifiers.accessLevel.map { $0 + " " } ?? ""
-    if isClass && declaration.modifiers.has(.open) { access = "public " }
+    var overridableAccess = access
+    if isClass && declaration.modifiers.has(.open) {
+        access = "public "
+        overridableAccess = "open "
+    }
     return CodableGenerator(
         typeName: typeName, properties: properties, containerPath: containerPath, access: access,
-        isClass: isClass, isFinal: declaration.modifiers.has(.final), hooks: .init(declaration.memberBlock.members),
-        options: options)
+        overridableAccess: overridableAccess, isClass: isClass, isFinal: declaration.modifiers.has(.final),
+        superAnnotated: superAnnotated, options: options)
 }
 
 public struct CodableMacro: CodableMacroKind {
@@ -99,8 +110,24 @@ public struct EncodableMacro: CodableMacroKind {
 }
 
 /// `@InheritedCodable`: a subclass's members, calling its superclass's
-/// `init(from:)` and `encode(to:)` on the same decoder and encoder.
-public struct InheritedCodableMacro: MemberMacro {
+/// `init(from:)` and `encode(to:)` on the same decoder and encoder. The
+/// compiler lists `JoltCodableClass` among the protocols to conform to only
+/// when the superclass does not conform already, that is when its code was not
+/// written by these macros: then `joltHooksClass` is declared, not overridden,
+/// and the extension adds the conformances.
+public struct InheritedCodableMacro: MemberMacro, ExtensionMacro {
+    public static func expansion(
+        of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+        guard declaration.is(ClassDeclSyntax.self) else { return [] }
+        let conformance = conformanceClause(protocols, of: declaration)
+        if conformance.isEmpty { return [] }
+        let decl: DeclSyntax = "extension \(raw: type.trimmedDescription)\(raw: conformance) {}"
+        return [decl.cast(ExtensionDeclSyntax.self)]
+    }
+
     public static func expansion(
         of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
@@ -111,7 +138,9 @@ public struct InheritedCodableMacro: MemberMacro {
             return []
         }
         let options = CodableOptions(decodes: true, encodes: true, inherited: true)
-        guard let generator = makeGenerator(declaration, typeName: classDecl.name.text, options: options, context: context)
+        let superAnnotated = !protocols.contains { $0.trimmedDescription == "JoltCodableClass" }
+        guard let generator = makeGenerator(
+            declaration, typeName: classDecl.name.text, options: options, superAnnotated: superAnnotated, context: context)
         else { return [] }
         return generatorMembers(generator, options: options).map { DeclSyntax(stringLiteral: $0) }
     }

@@ -17,8 +17,9 @@ struct JoltDiagnostic: DiagnosticMessage, Error {
         id: "letWithInitializer")
     static let defaultWithoutValue = JoltDiagnostic(
         message: "@DecodingDefault needs a value (or missing: and invalid:)", id: "defaultWithoutValue")
-    static let twoStyles = JoltDiagnostic(
-        message: "a property takes one naming style; remove the others", id: "twoStyles")
+    static func twoStyles(_ kind: String) -> JoltDiagnostic {
+        JoltDiagnostic(message: "a \(kind) takes one naming style; remove the others", id: "twoStyles")
+    }
     static func badKeyPath(_ key: String) -> JoltDiagnostic {
         JoltDiagnostic(message: "'\(key)' is not a key path: use keys separated by single dots ('a.b'), without empty parts",
                        id: "badKeyPath")

@@ -3,6 +3,11 @@ import SwiftSyntax
 import SwiftSyntaxMacros
 
 /// Writes `init(from:)` and `encode(to:)` for an enum annotated with `@CodingCase`.
+///
+/// A naming style (`@SnakeCase`…) on the enum, or on a case (the case's wins),
+/// turns the case's name into its JSON text (`userCreated` <-> `"user_created"`)
+/// and its associated values' labels into their keys. Explicit texts win: a raw
+/// value, a `.string` match, the keys of `values: [.label(…), .index(…)]`.
 struct EnumGenerator {
     struct Value {
         let label: String?
@@ -13,6 +18,8 @@ struct EnumGenerator {
 
     struct Case {
         let name: String
+        /// The name in the case's naming style: its text when nothing explicit is given.
+        let jsonName: String
         var matches: [String] = []          // match expressions except .pathValue
         var stringMatches: [String] = []    // texts of .string matches
         var pathValue: [String]?
@@ -21,7 +28,7 @@ struct EnumGenerator {
 
         var hasValues: Bool { !values.isEmpty }
         /// Keys of the object form.
-        var objectKeys: [String] { stringMatches.isEmpty ? [name] : stringMatches }
+        var objectKeys: [String] { stringMatches.isEmpty ? [jsonName] : stringMatches }
     }
 
     let typeName: String
@@ -31,20 +38,25 @@ struct EnumGenerator {
     init?(_ decl: EnumDeclSyntax, typeName: String, context: some MacroExpansionContext) {
         self.typeName = typeName
         access = decl.modifiers.accessLevel.map { $0 + " " } ?? ""
-        let rawType = decl.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
-        var failed = false
         var reader = PropertyReader(context: context, typeStyle: nil, typeEncodeNil: false)
+        let enumStyle = reader.style(in: decl.attributes, of: "type")
         for member in decl.memberBlock.members {
             guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+            let style = reader.style(in: caseDecl.attributes, of: "case") ?? enumStyle
             let attribute = caseDecl.attributes.first("CodingCase")
+            if attribute == nil, let misplaced = caseDecl.attributes.first("CodingKey") {
+                Self.diagnoseCodingKey(misplaced, context: context)
+                reader.failed = true
+            }
             for element in caseDecl.elements {
-                var item = Case(name: element.name.text.replacingOccurrences("`", ""))
+                let name = element.name.text.replacingOccurrences("`", "")
+                var item = Case(name: name, jsonName: style?.apply(to: name) ?? name)
                 item.isFallback = caseDecl.attributes.has("FallbackCase")
                 if let raw = element.rawValue?.value {
                     item.matches.append(raw.is(StringLiteralExprSyntax.self) ? ".string(\(raw.trimmedDescription))" : ".int(\(raw.trimmedDescription))")
                     if let text = raw.stringLiteralValue { item.stringMatches.append(text) }
                 }
-                var valuesArgument: ArrayExprSyntax?
+                var valuesArgument: LabeledExprSyntax?
                 if let attribute {
                     var inMatches = false
                     var explicit: [String] = [], explicitStrings: [String] = []
@@ -52,14 +64,14 @@ struct EnumGenerator {
                         if argument.label?.text == "match" { inMatches = true }
                         if argument.label?.text == "values" {
                             inMatches = false
-                            valuesArgument = argument.expression.as(ArrayExprSyntax.self)
+                            valuesArgument = argument
                         }
                         guard inMatches else { continue }
                         let call = argument.expression.as(FunctionCallExprSyntax.self)
                         let member = call?.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
                         let text = call?.arguments.first?.expression.stringLiteralValue
                         if member == "pathValue", let text {
-                            guard let path = reader.path(text, node: call!.arguments.first!.expression) else { failed = true; continue }
+                            guard let path = reader.path(text, node: call!.arguments.first!.expression) else { continue }
                             item.pathValue = path
                             continue
                         }
@@ -72,41 +84,109 @@ struct EnumGenerator {
                     }
                 }
                 if item.matches.isEmpty {
-                    item.matches = [".string(\(stringLiteral(item.name)))"]
-                    item.stringMatches = [item.name]
+                    item.matches = [".string(\(stringLiteral(item.jsonName)))"]
+                    item.stringMatches = [item.jsonName]
                 }
-                _ = rawType
                 if let parameters = element.parameterClause?.parameters {
                     for (index, parameter) in parameters.enumerated() {
                         let label = parameter.firstName.flatMap { $0.tokenKind == .wildcard ? nil : $0.text }
                         item.values.append(Value(
                             label: label, type: TypeShape(parameter.type),
                             defaultValue: parameter.defaultValue?.value.trimmedDescription,
-                            keys: [[label ?? "_\(index)"]]))
+                            keys: [[label.map { style?.apply(to: $0) ?? $0 } ?? "_\(index)"]]))
                     }
                 }
                 if item.isFallback && item.hasValues {
                     context.diagnose(Diagnostic(node: caseDecl, message: JoltDiagnostic.fallbackWithValues))
-                    failed = true
+                    reader.failed = true
                 }
-                for spec in valuesArgument?.elements ?? [] {
-                    guard let call = spec.expression.as(FunctionCallExprSyntax.self),
-                          let kind = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
-                          let first = call.arguments.first else { continue }
-                    var keys: [[String]] = []
-                    for argument in call.arguments.dropFirst() {
-                        guard let key = argument.expression.stringLiteralValue else { continue }
-                        if let path = reader.path(key, node: argument.expression) { keys.append(path) } else { failed = true }
-                    }
-                    let index: Int? = kind == "index"
-                        ? Int(first.expression.trimmedDescription)
-                        : item.values.firstIndex { $0.label == first.expression.stringLiteralValue }
-                    if let index, item.values.indices.contains(index), !keys.isEmpty { item.values[index].keys = keys }
+                if let valuesArgument {
+                    readValueKeys(valuesArgument, into: &item, reader: &reader)
                 }
                 cases.append(item)
             }
         }
-        if failed { return nil }
+        if reader.failed { return nil }
+    }
+
+    /// Applies `values: [.label("id", keys: "ID"), .index(1, keys: "n")]` to the
+    /// case's associated values, reporting a label or an index the case does not
+    /// have, a value given keys twice, and a spec without keys.
+    private func readValueKeys(_ argument: LabeledExprSyntax, into item: inout Case, reader: inout PropertyReader) {
+        let context = reader.context
+        func report(_ node: some SyntaxProtocol, _ message: String, _ id: String) {
+            context.diagnose(Diagnostic(node: node, message: JoltDiagnostic(message: message, id: id)))
+            reader.failed = true
+        }
+        guard let array = argument.expression.as(ArrayExprSyntax.self) else { return }
+        if !item.hasValues && !array.elements.isEmpty {
+            return report(argument, "case '\(item.name)' has no associated values: remove 'values:'", "valuesWithoutAssociatedValues")
+        }
+        var given: Set<Int> = []
+        for spec in array.elements {
+            guard let call = spec.expression.as(FunctionCallExprSyntax.self),
+                  let kind = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+                  let first = call.arguments.first else { continue }
+            var keys: [[String]] = []
+            for argument in call.arguments.dropFirst() {
+                guard let key = argument.expression.stringLiteralValue else { continue }
+                if let path = reader.path(key, node: argument.expression) { keys.append(path) }
+            }
+            let index: Int
+            switch kind {
+            case "index":
+                guard let position = Int(first.expression.trimmedDescription) else {
+                    report(first, "an associated value's index is an integer literal", "caseValueIndex")
+                    continue
+                }
+                guard item.values.indices.contains(position) else {
+                    report(first, "case '\(item.name)' has \(item.values.count) associated value\(item.values.count == 1 ? "" : "s"): "
+                           + "index \(position) is out of range", "caseValueIndex")
+                    continue
+                }
+                index = position
+            case "label":
+                let label = first.expression.stringLiteralValue
+                guard let position = item.values.firstIndex(where: { $0.label != nil && $0.label == label }) else {
+                    let labels = item.values.compactMap(\.label).map { "'\($0)'" }
+                    report(first, "case '\(item.name)' has no associated value labelled \(first.expression.trimmedDescription)"
+                           + (labels.isEmpty ? " (use .index(_:keys:))" : " (labels: \(labels.joined(separator: ", ")))"),
+                           "caseValueLabel")
+                    continue
+                }
+                index = position
+            default:
+                continue
+            }
+            if call.arguments.count == 1 {
+                report(call, "\(call.trimmedDescription) needs at least one key", "caseValueWithoutKeys")
+                continue
+            }
+            guard given.insert(index).inserted else {
+                report(call, "the associated value \(item.values[index].label.map { "'\($0)'" } ?? "at index \(index)") of case "
+                       + "'\(item.name)' is given keys twice", "caseValueTwice")
+                continue
+            }
+            if !keys.isEmpty { item.values[index].keys = keys }
+        }
+    }
+
+    /// `@CodingKey` on an enum case: an error, with a fix-it to `@CodingCase(match: .string(…))`.
+    private static func diagnoseCodingKey(_ attribute: AttributeSyntax, context: some MacroExpansionContext) {
+        let strings = attribute.argumentList.compactMap { argument -> String? in
+            argument.expression.is(StringLiteralExprSyntax.self) ? ".string(\(argument.expression.trimmedDescription))" : nil
+        }
+        var fixIts: [FixIt] = []
+        if !strings.isEmpty {
+            let replacement: AttributeSyntax = "@CodingCase(match: \(raw: strings.joined(separator: ", ")))"
+            fixIts.append(FixIt(message: JoltFixIt(message: "use @CodingCase(match:)"), changes: [
+                .replace(oldNode: Syntax(attribute), newNode: Syntax(replacement
+                    .with(\.leadingTrivia, attribute.leadingTrivia).with(\.trailingTrivia, attribute.trailingTrivia))),
+            ]))
+        }
+        context.diagnose(Diagnostic(node: attribute, message: JoltDiagnostic(
+            message: "@CodingKey names a property's keys; an enum case's JSON values are given with @CodingCase(match: .string(…))",
+            id: "codingKeyOnCase"), fixIts: fixIts))
     }
 
     func pathLiteral(_ path: [String]) -> String { "[" + path.map(stringLiteral).joined(separator: ", ") + "]" }
@@ -129,24 +209,26 @@ struct EnumGenerator {
         return ".`\(item.name)`(\(arguments.joined(separator: ", ")))"
     }
 
+    /// The case matching is a local function, so that the hooks run around it
+    /// whichever case returns.
     var initDecl: String {
         var lines = ["let scalar = JoltCaseScalar(from: decoder)"]
         for item in cases where !item.hasValues && item.pathValue == nil {
-            lines.append("if scalar.matches([\(item.matches.joined(separator: ", "))]) {\nself = .`\(item.name)`\nreturn\n}")
+            lines.append("if scalar.matches([\(item.matches.joined(separator: ", "))]) {\nreturn .`\(item.name)`\n}")
         }
         var objectLines: [String] = []
         for item in cases where item.pathValue != nil {
             objectLines.append("if JoltCaseScalar(container, path: \(pathLiteral(item.pathValue!))).matches([\(item.matches.joined(separator: ", "))]) {\n"
-                               + "self = \(construct(item, from: "container"))\nreturn\n}")
+                               + "return \(construct(item, from: "container"))\n}")
         }
         for item in cases where item.pathValue == nil {
             let keys = "[" + item.objectKeys.map(stringLiteral).joined(separator: ", ") + "]"
             if item.hasValues {
                 objectLines.append("for key: JoltAnyCodingKey in \(keys) where container.contains(key) {\n"
                                    + "let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)\n"
-                                   + "self = \(construct(item, from: "values"))\nreturn\n}")
+                                   + "return \(construct(item, from: "values"))\n}")
             } else {
-                objectLines.append("for key: JoltAnyCodingKey in \(keys) where container.contains(key) {\nself = .`\(item.name)`\nreturn\n}")
+                objectLines.append("for key: JoltAnyCodingKey in \(keys) where container.contains(key) {\nreturn .`\(item.name)`\n}")
             }
         }
         if !objectLines.isEmpty {
@@ -155,20 +237,26 @@ struct EnumGenerator {
         }
         if let fallback = cases.first(where: \.isFallback) {
             lines.append("decoder.recordRecovery(.unknownEnumCase, reason: \"no case of \(typeName) matches \\(scalar); \(fallback.name) used\")")
-            lines.append("self = .`\(fallback.name)`")
+            lines.append("return .`\(fallback.name)`")
         } else {
             lines.append("throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, "
                          + "debugDescription: \"No case of \(typeName) matches \\(scalar).\"))")
         }
-        return "\(access)init(from decoder: any Decoder) throws {\n\(lines.joined(separator: "\n"))\n}"
+        let body = [
+            "func decodeCase() throws -> Self {\n\(lines.joined(separator: "\n"))\n}",
+            "try joltHook(Self.willDecode(from: decoder))",
+            "self = try decodeCase()",
+            "try joltHook(self.didDecode(from: decoder))",
+        ]
+        return "\(access)init(from decoder: any Decoder) throws {\n\(body.joined(separator: "\n"))\n}"
     }
 
     var encodeDecl: String {
-        var lines = ["switch self {"]
+        var lines = ["try joltHook(self.willEncode(to: encoder))", "switch self {"]
         for item in cases {
             guard item.hasValues || item.pathValue != nil else {
                 lines.append("case .`\(item.name)`:\ntry JoltCaseScalar.encode([\(item.matches.joined(separator: ", "))], "
-                             + "fallback: \(stringLiteral(item.name)), to: encoder)")
+                             + "fallback: \(stringLiteral(item.jsonName)), to: encoder)")
                 continue
             }
             let bindings = item.values.indices.map { "let v\($0)" }.joined(separator: ", ")
@@ -187,6 +275,7 @@ struct EnumGenerator {
             }
         }
         lines.append("}")
+        lines.append("try joltHook(self.didEncode(to: encoder))")
         return "\(access)func encode(to encoder: any Encoder) throws {\n\(lines.joined(separator: "\n"))\n}"
     }
 }

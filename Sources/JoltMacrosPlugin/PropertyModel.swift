@@ -36,9 +36,34 @@ let styleNames = Set(KeyStyle.allCases.map(\.rawValue))
 /// Reads the stored properties of a type, reporting misuse.
 struct PropertyReader {
     let context: any MacroExpansionContext
-    let typeStyle: KeyStyle?
+    var typeStyle: KeyStyle?
     let typeEncodeNil: Bool
     var failed = false
+
+    /// The naming style among `attributes`; reports a second one (with a fix-it
+    /// that removes the others) on a `kind` ("property", "type", "case").
+    mutating func style(in attributes: AttributeListSyntax, of kind: String) -> KeyStyle? {
+        let styles = attributes.compactMap { element -> AttributeSyntax? in
+            guard case .attribute(let attribute) = element, styleNames.contains(attribute.simpleName) else { return nil }
+            return attribute
+        }
+        if styles.count > 1 {
+            var edited = attributes
+            for extra in styles.dropFirst() {
+                edited = edited.filter { element in
+                    guard case .attribute(let a) = element else { return true }
+                    return a.id != extra.id
+                }
+            }
+            context.diagnose(Diagnostic(
+                node: styles[1], message: JoltDiagnostic.twoStyles(kind),
+                fixIts: [FixIt(message: JoltFixIt(message: "keep @\(styles[0].simpleName) only"), changes: [
+                    .replace(oldNode: Syntax(attributes), newNode: Syntax(edited)),
+                ])]))
+            failed = true
+        }
+        return styles.first.flatMap { KeyStyle(rawValue: $0.simpleName) }
+    }
 
     /// Splits a key into a path; reports a malformed one (with a fix-it) and returns nil.
     mutating func path(_ key: String, node: some SyntaxProtocol) -> [String]? {
@@ -141,27 +166,8 @@ struct PropertyReader {
         }
 
         // Keys.
-        let styles = attributes.compactMap { element -> AttributeSyntax? in
-            guard case .attribute(let attribute) = element, styleNames.contains(attribute.simpleName) else { return nil }
-            return attribute
-        }
-        if styles.count > 1 {
-            var edited = attributes
-            for extra in styles.dropFirst() {
-                edited = edited.filter { element in
-                    guard case .attribute(let a) = element else { return true }
-                    return a.id != extra.id
-                }
-            }
-            context.diagnose(Diagnostic(
-                node: styles[1], message: JoltDiagnostic.twoStyles,
-                fixIts: [FixIt(message: JoltFixIt(message: "keep @\(styles[0].simpleName) only"), changes: [
-                    .replace(oldNode: Syntax(attributes), newNode: Syntax(edited)),
-                ])]))
-            failed = true
-        }
-        let style = styles.first.flatMap { KeyStyle(rawValue: $0.simpleName) } ?? typeStyle
-        let defaultKey = style?.apply(to: name) ?? name
+        let keyStyle = style(in: attributes, of: "property") ?? typeStyle
+        let defaultKey = keyStyle?.apply(to: name) ?? name
 
         if let attribute = attributes.first("CodingKey") {
             for argument in attribute.argumentList {

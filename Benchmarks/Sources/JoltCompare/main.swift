@@ -3,15 +3,17 @@
 // encoding throughput of Foundation's JSONEncoder and JoltEncoder on the same
 // models (with allocation counts from JoltMallocCount, when it is built); dates
 // through @DateValue (ValueWrapperTables.swift); a generated polymorphic array
-// decoded by its "type" (PolymorphicFeed.swift); plus a "scanner only" table
-// (tape building vs. a bare yajl parse).
+// decoded by its "type" (PolymorphicFeed.swift); models annotated with
+// JoltMacros against the same models without (MacroTable.swift, measured by the
+// JoltMacroBench executable); plus a "scanner only" table (tape building vs. a
+// bare yajl parse).
 //
 //   swift run -c release JoltCompare [--quick] [--filter NAME] [--write-readme PATH] [--corpus DIR]
 //
-// Method: for each file the contenders are run interleaved, one iteration each
-// per round (in rotating order), after a warm-up; each keeps going until it has
-// measured at least `minTime` (0.3 s; 0.05 s with --quick) and `minSamples`
-// iterations. A contender's time is the median iteration. MB/s is 10^6 bytes
+// Method (Measuring.swift): for each file the contenders are run interleaved, one
+// iteration each per round (in rotating order), after a warm-up; each keeps going
+// until it has measured at least `minTime` (0.3 s; 0.05 s with --quick) and
+// `minSamples` iterations. A contender's time is the median iteration. MB/s is 10^6 bytes
 // of input per second (for encoding: of Foundation's compact output); ratios are
 // against Foundation in the same run.
 
@@ -23,22 +25,19 @@ import Glibc
 
 // MARK: Options
 
-struct Options {
+struct Options: MeasurementSettings {
     var quick = false
     var filter: String?
     var readmePath: String?
     var corpusPath: String?
-
-    var minTime: Double { quick ? 0.05 : 0.3 }
-    var minSamples: Int { quick ? 5 : 15 }
-    var warmupTime: Double { quick ? 0.01 : 0.05 }
 
     static let usage = """
         USAGE: JoltCompare [--quick] [--filter NAME] [--write-readme PATH] [--corpus DIR]
 
           --quick              short run (0.05 s per file and decoder instead of 0.3 s)
           --filter NAME        only corpus files whose name contains NAME (the polymorphic
-                               array runs when "polymorphic" contains NAME)
+                               array runs when "polymorphic" contains NAME, the generated-code
+                               table when "macros" does)
           --write-readme PATH  replace the text between <!-- bench:start --> and
                                <!-- bench:end --> in PATH with the tables in Markdown
                                (the section is appended if the markers are missing)
@@ -76,71 +75,7 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
-// MARK: Measuring
-
-/// Something to time: one iteration of `run` processes `bytes` bytes.
-struct Contender {
-    let label: String
-    let run: () throws -> Void
-}
-
-enum Outcome {
-    /// Median seconds per iteration, and the number of timed iterations.
-    case measured(median: Double, samples: Int)
-    case failed(String)
-
-    var median: Double? {
-        if case .measured(let median, _) = self { median } else { nil }
-    }
-}
-
-@inline(__always)
-func now() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
-}
-
-/// Runs the contenders interleaved (see the file comment) and returns their outcomes.
-func measure(_ contenders: [Contender], options: Options) -> [Outcome] {
-    var outcomes = [Outcome?](repeating: nil, count: contenders.count)
-    // A first run: a contender that throws is reported, not timed.
-    for (index, contender) in contenders.enumerated() {
-        do { try contender.run() } catch { outcomes[index] = .failed("\(error)") }
-    }
-    let live = contenders.indices.filter { outcomes[$0] == nil }
-
-    func rounds(until minTime: Double, minSamples: Int, record: Bool) -> [[Double]] {
-        var samples = [[Double]](repeating: [], count: contenders.count)
-        var spent = [Double](repeating: 0, count: contenders.count)
-        var round = 0
-        while true {
-            let pending = live.filter { spent[$0] < minTime || samples[$0].count < minSamples }
-            if pending.isEmpty { break }
-            for k in pending.indices {
-                let index = pending[(k + round) % pending.count]
-                let start = now()
-                try! contenders[index].run()
-                let elapsed = now() - start
-                spent[index] += elapsed
-                if record { samples[index].append(elapsed) }
-                else { samples[index].append(0) }
-            }
-            round += 1
-        }
-        return samples
-    }
-
-    _ = rounds(until: options.warmupTime, minSamples: 3, record: false)
-    let samples = rounds(until: options.minTime, minSamples: options.minSamples, record: true)
-    for index in live {
-        let sorted = samples[index].sorted()
-        let n = sorted.count
-        let median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
-        outcomes[index] = .measured(median: median, samples: n)
-    }
-    return outcomes.map { $0! }
-}
+// MARK: Measuring (Measuring.swift: Contender, Outcome, now(), measure(_:options:))
 
 func megabytesPerSecond(_ bytes: Int, _ seconds: Double) -> Double {
     Double(bytes) / seconds / 1e6
@@ -298,7 +233,9 @@ do { files = try Corpus.load(from: corpusDirectory, filter: options.filter) } ca
 /// The polymorphic table (a generated array, not a corpus file) runs unless a
 /// filter excludes it.
 let runsPolymorphic = options.filter.map { "polymorphic".localizedCaseInsensitiveContains($0) } ?? true
-if files.isEmpty && !runsPolymorphic { fail("no corpus file matches --filter \(options.filter ?? "")") }
+/// The generated-code table runs unless a filter excludes it.
+let runsMacros = options.filter.map { "macros".localizedCaseInsensitiveContains($0) } ?? true
+if files.isEmpty && !runsPolymorphic && !runsMacros { fail("no corpus file matches --filter \(options.filter ?? "")") }
 
 let backends: [JoltBackend] = JoltBackend.isYAJLAvailable ? [.yajl, .swift] : [.swift]
 func backendName(_ backend: JoltBackend) -> String { backend == .yajl ? "yajl" : "swift" }
@@ -592,6 +529,14 @@ if runsPolymorphic {
     print(polymorphicTable.text() + "\n")
 }
 
+// Generated code: models annotated with JoltMacros vs the same models without (JoltMacroBench).
+
+var macroTable: Table?
+if runsMacros {
+    macroTable = measureMacroTable(options: options, backends: backends, corpus: corpusDirectory)
+    print(macroTable!.text() + "\n")
+}
+
 // Streaming: a generated array of tweets, element by element vs Foundation's whole-document decode.
 
 let streamingTable = measureStreamingTable(options: options, backends: backends, corpus: corpusDirectory)
@@ -679,8 +624,9 @@ if let readmePath = options.readmePath {
         + "and \(options.minTime) s per file and decoder, after warm-up. MB/s = 10^6 bytes of JSON per second."
     let keySection = keyTable.rows.isEmpty ? [] : [keyTable.markdown(), ""]
     let polymorphicSection = polymorphicTable.rows.isEmpty ? [] : [polymorphicTable.markdown(), ""]
+    let macroSection = macroTable.map { [$0.markdown(), ""] } ?? []
     let body = (header.map { $0 + "  " } + ["", method, "", decodeTable.markdown(), "", encodeTable.markdown(), ""] + keySection
-        + [dateTable.markdown(), ""] + polymorphicSection + [streamingTable.markdown(), "", scanTable.markdown()])
+        + [dateTable.markdown(), ""] + polymorphicSection + macroSection + [streamingTable.markdown(), "", scanTable.markdown()])
         .joined(separator: "\n")
     do { try writeReadme(readmePath, body: body) } catch { fail("cannot write \(readmePath): \(error)") }
 }

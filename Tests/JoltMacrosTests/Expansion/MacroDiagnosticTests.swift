@@ -117,6 +117,91 @@ final class MacroDiagnosticTests: XCTestCase {
         )
     }
 
+    func testTwoStylesOnATypeAndACase() {
+        assertMacroExpansion(
+            #"""
+            @Codable @SnakeCase @CamelCase
+            enum Event {
+                @KebabCase @FlatCase case userCreated
+            }
+            """#,
+            expandedSource: #"""
+            enum Event {
+                case userCreated
+            }
+            """#,
+            diagnostics: [
+                DiagnosticSpec(message: #"a type takes one naming style; remove the others"#, line: 1, column: 21, fixIts: [FixItSpec(message: #"keep @SnakeCase only"#)]),
+                DiagnosticSpec(message: #"a case takes one naming style; remove the others"#, line: 3, column: 16, fixIts: [FixItSpec(message: #"keep @KebabCase only"#)]),
+            ],
+            macroSpecs: joltMacroSpecs,
+            fixedSource: #"""
+            @Codable @SnakeCase
+            enum Event {
+                @KebabCase case userCreated
+            }
+            """#
+        )
+    }
+
+    func testCaseValueMisuse() {
+        assertMacroExpansion(
+            #"""
+            @Codable
+            enum Video {
+                @CodingCase(values: [.label("id", keys: "ID")])
+                case youTube
+                @CodingCase(values: [.label("url", keys: "u"), .index(2, keys: "x"), .label("id"), .index(0, keys: "a"), .label("id", keys: "b")])
+                case vimeo(id: String, Int)
+                @CodingCase(values: [.label("id", keys: "ID")])
+                case tiktok(String)
+            }
+            """#,
+            expandedSource: #"""
+            enum Video {
+                case youTube
+                case vimeo(id: String, Int)
+                case tiktok(String)
+            }
+            """#,
+            diagnostics: [
+                DiagnosticSpec(message: #"case 'youTube' has no associated values: remove 'values:'"#, line: 3, column: 17),
+                DiagnosticSpec(message: #"case 'vimeo' has no associated value labelled "url" (labels: 'id')"#, line: 5, column: 33),
+                DiagnosticSpec(message: #"case 'vimeo' has 2 associated values: index 2 is out of range"#, line: 5, column: 59),
+                DiagnosticSpec(message: #".label("id") needs at least one key"#, line: 5, column: 74),
+                DiagnosticSpec(message: #"the associated value 'id' of case 'vimeo' is given keys twice"#, line: 5, column: 110),
+                DiagnosticSpec(message: #"case 'tiktok' has no associated value labelled "id" (use .index(_:keys:))"#, line: 7, column: 33),
+            ],
+            macroSpecs: joltMacroSpecs
+        )
+    }
+
+    func testCodingKeyOnACase() {
+        assertMacroExpansion(
+            #"""
+            @Codable
+            enum Status {
+                @CodingKey("on", "ON") case active
+            }
+            """#,
+            expandedSource: #"""
+            enum Status {
+                case active
+            }
+            """#,
+            diagnostics: [
+                DiagnosticSpec(message: #"@CodingKey names a property's keys; an enum case's JSON values are given with @CodingCase(match: .string(…))"#, line: 3, column: 5, fixIts: [FixItSpec(message: #"use @CodingCase(match:)"#)]),
+            ],
+            macroSpecs: joltMacroSpecs,
+            fixedSource: #"""
+            @Codable
+            enum Status {
+                @CodingCase(match: .string("on"), .string("ON")) case active
+            }
+            """#
+        )
+    }
+
     func testBadKeyPath() {
         assertMacroExpansion(
             #"""
@@ -226,6 +311,53 @@ final class MacroDiagnosticTests: XCTestCase {
             """#,
             diagnostics: [
                 DiagnosticSpec(message: #"@AutoCodable, @AutoDecodable and @AutoEncodable need a 'CodingKeys' enum in the extension"#, line: 1, column: 1),
+            ],
+            macroSpecs: joltMacroSpecs
+        )
+    }
+
+    func testAutoCodableValueTypeMisuse() {
+        assertMacroExpansion(
+            #"""
+            @AutoCodable
+            extension Attachment: Codable {
+                enum CodingKeys: String, CodingKey {
+                    @DecodedValue(FilePath.self) case clip
+                    case note
+                }
+                enum ClipCodingKeys: String, CodingKey {
+                    case _0
+                }
+            }
+            @AutoCodable
+            extension Member: Codable {
+                enum CodingKeys: String, CodingKey {
+                    @CustomCoding(decode: { try Int(from: $0) }, encode: { try $0.encode(to: $1) }) case age
+                    @CustomCoding(CommaList.self) @DecodedValue(Tags.self) case tags
+                }
+            }
+            """#,
+            expandedSource: #"""
+            extension Attachment: Codable {
+                enum CodingKeys: String, CodingKey {
+                    case clip
+                    case note
+                }
+                enum ClipCodingKeys: String, CodingKey {
+                    case _0
+                }
+            }
+            extension Member: Codable {
+                enum CodingKeys: String, CodingKey {
+                    case age
+                    case tags
+                }
+            }
+            """#,
+            diagnostics: [
+                DiagnosticSpec(message: "in an enum's CodingKeys a key names a case; put @DecodedValue on a key of ClipCodingKeys, for one associated value", line: 4, column: 9),
+                DiagnosticSpec(message: "on a coding key, @CustomCoding takes a JoltCodingTransformer type (@CustomCoding(T.self)), not closures", line: 14, column: 9),
+                DiagnosticSpec(message: "a key takes @CustomCoding or @DecodedValue/@EncodedValue, not both", line: 15, column: 9),
             ],
             macroSpecs: joltMacroSpecs
         )

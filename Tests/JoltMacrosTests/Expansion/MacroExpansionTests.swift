@@ -1,5 +1,6 @@
 import JoltMacrosPlugin
 import SwiftSyntaxMacrosTestSupport
+import SwiftSyntaxMacroExpansion
 import XCTest
 
 /// The code each Jolt macro writes (SwiftSyntaxMacrosTestSupport).
@@ -33,7 +34,7 @@ final class MacroExpansionTests: XCTestCase {
                 static let shared = 1
             }
 
-            extension User: Decodable, Encodable {
+            extension User: Decodable, Encodable, JoltCodingHooks {
                 enum CodingKeys: String, CodingKey {
                     case `user_name` = "user_name"
                     case `name` = "name"
@@ -47,6 +48,7 @@ final class MacroExpansionTests: XCTestCase {
                 }
 
                 init(from decoder: any Decoder) throws {
+                    try joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .`user_name`)
                     self.display = try container.joltDecode(String.self, paths: [[.`name`], [.`username`], [.`profile`, .`name`]])
@@ -54,9 +56,11 @@ final class MacroExpansionTests: XCTestCase {
                     self.nickname = try container.decodeIfPresent(String.self, forKey: .`nickname`)
                     self.role = container.joltDecode(String.self, paths: [[.`role`]], missing: "guest", invalid: "guest", decoder: decoder)
                     self.score = container.joltDecode(Int.self, paths: [[.`score`]], missing: 0, invalid: -1, decoder: decoder)
+                    try joltHook(self.didDecode(from: decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
+                    try joltHook(self.willEncode(to: encoder))
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.name, forKey: .`user_name`)
                     try container.encode(self.display, forKey: .`display`)
@@ -64,6 +68,7 @@ final class MacroExpansionTests: XCTestCase {
                     try container.encodeIfPresent(self.nickname, forKey: .`nickname`)
                     try container.encode(self.role, forKey: .`role`)
                     try container.encode(self.score, forKey: .`score`)
+                    try joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,
@@ -98,7 +103,7 @@ final class MacroExpansionTests: XCTestCase {
                 var countryCode: String
             }
 
-            extension Styled: Decodable, Encodable {
+            extension Styled: Decodable, Encodable, JoltCodingHooks {
                 enum CodingKeys: String, CodingKey {
                     case `first_name` = "first_name"
                     case `last_login_at` = "last-login-at"
@@ -111,6 +116,7 @@ final class MacroExpansionTests: XCTestCase {
                 }
 
                 init(from decoder: any Decoder) throws {
+                    try joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.firstName = try container.decode(String.self, forKey: .`first_name`)
                     self.lastLoginAt = try container.decode(Int.self, forKey: .`last_login_at`)
@@ -120,9 +126,11 @@ final class MacroExpansionTests: XCTestCase {
                     self.requestId = try container.decode(String.self, forKey: .`REQUEST_ID`)
                     self.homePage = try container.decode(String.self, forKey: .`homepage`)
                     self.countryCode = try container.decode(String.self, forKey: .`COUNTRYCODE`)
+                    try joltHook(self.didDecode(from: decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
+                    try joltHook(self.willEncode(to: encoder))
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.firstName, forKey: .`first_name`)
                     try container.encode(self.lastLoginAt, forKey: .`last_login_at`)
@@ -132,6 +140,7 @@ final class MacroExpansionTests: XCTestCase {
                     try container.encode(self.requestId, forKey: .`REQUEST_ID`)
                     try container.encode(self.homePage, forKey: .`homepage`)
                     try container.encode(self.countryCode, forKey: .`COUNTRYCODE`)
+                    try joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,
@@ -170,7 +179,7 @@ final class MacroExpansionTests: XCTestCase {
                 var raw: Int
             }
 
-            extension Media: Decodable, Encodable {
+            extension Media: Decodable, Encodable, JoltCodingHooks {
                 enum CodingKeys: String, CodingKey {
                     case `created` = "created"
                     case `updated` = "updated"
@@ -185,6 +194,7 @@ final class MacroExpansionTests: XCTestCase {
                 }
 
                 init(from decoder: any Decoder) throws {
+                    try joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.created = try container.joltDecode(DateValue<ISO8601Strategy>.self, paths: [[.`created`]]).wrappedValue
                     self.updated = try container.joltDecodeIfPresent(DateValue<MillisecondsSince1970Strategy>.self, paths: [[.`updated`]])?.wrappedValue
@@ -198,9 +208,11 @@ final class MacroExpansionTests: XCTestCase {
                     self.raw = try container.joltDecode(paths: [[.`raw`]], using: {
                             try Int(from: $0)
                         })
+                    try joltHook(self.didDecode(from: decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
+                    try joltHook(self.willEncode(to: encoder))
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(DateValue<ISO8601Strategy>(wrappedValue: self.created), forKey: .`created`)
                     if let value = self.updated {
@@ -222,6 +234,7 @@ final class MacroExpansionTests: XCTestCase {
                     try ({
                             try $0.encode(to: $1)
                         })(self.raw, container.superEncoder(forKey: .`raw`))
+                    try joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,
@@ -254,7 +267,7 @@ final class MacroExpansionTests: XCTestCase {
                 func didEncode(to encoder: any Encoder) throws {}
             }
 
-            extension Info: Decodable, Encodable {
+            extension Info: Decodable, Encodable, JoltCodingHooks {
                 public enum CodingKeys: String, CodingKey {
                     case `data` = "data"
                     case `info` = "info"
@@ -264,15 +277,15 @@ final class MacroExpansionTests: XCTestCase {
                 }
 
                 public init(from decoder: any Decoder) throws {
-                    try Info.willDecode(from: decoder)
+                    try joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self).joltNestedContainer([.`data`, .`info`])
                     self.name = try container.decode(String.self, forKey: .`name`)
                     self.rank = try container.joltDecodeIfPresent(Int.self, paths: [[.`meta`, .`rank`]])
-                    try self.didDecode(from: decoder)
+                    try joltHook(self.didDecode(from: decoder))
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    self.willEncode(to: encoder)
+                    try joltHook(self.willEncode(to: encoder))
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     var container0 = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .`data`)
                     var container1 = container0.nestedContainer(keyedBy: CodingKeys.self, forKey: .`info`)
@@ -285,7 +298,7 @@ final class MacroExpansionTests: XCTestCase {
                             try container2.encodeNil(forKey: .`rank`)
                         }
                     }
-                    try self.didEncode(to: encoder)
+                    try joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,
@@ -313,25 +326,29 @@ final class MacroExpansionTests: XCTestCase {
                 var sentAt: Int
             }
 
-            extension Event: Decodable {
+            extension Event: Decodable, JoltCodingHooks {
                 enum CodingKeys: String, CodingKey {
                     case `event_id` = "event_id"
                 }
 
                 init(from decoder: any Decoder) throws {
+                    try joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.id = try container.decode(Int.self, forKey: .`event_id`)
+                    try joltHook(self.didDecode(from: decoder))
                 }
             }
 
-            extension Ping: Encodable {
+            extension Ping: Encodable, JoltCodingHooks {
                 enum CodingKeys: String, CodingKey {
                     case `sent_at` = "sent_at"
                 }
 
                 func encode(to encoder: any Encoder) throws {
+                    try joltHook(self.willEncode(to: encoder))
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.sentAt, forKey: .`sent_at`)
+                    try joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,
@@ -359,14 +376,32 @@ final class MacroExpansionTests: XCTestCase {
                     case `name` = "name"
                 }
 
+                open class var joltHooksClass: AnyClass {
+                    Animal.self
+                }
+
                 public required init(from decoder: any Decoder) throws {
+                    let runsHooks = Self.joltHooksClass == Animal.self
+                    if runsHooks {
+                        try joltHook(Self.willDecode(from: decoder))
+                    }
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = container.joltDecode(String.self, paths: [[.`name`]], missing: "", invalid: "", decoder: decoder)
+                    if runsHooks {
+                        try joltHook(self.didDecode(from: decoder))
+                    }
                 }
 
                 public func encode(to encoder: any Encoder) throws {
+                    let runsHooks = Self.joltHooksClass == Animal.self
+                    if runsHooks {
+                        try joltHook(self.willEncode(to: encoder))
+                    }
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.name, forKey: .`name`)
+                    if runsHooks {
+                        try joltHook(self.didEncode(to: encoder))
+                    }
                 }
             }
             final class Dog: Animal {
@@ -376,23 +411,159 @@ final class MacroExpansionTests: XCTestCase {
                     case `barks` = "barks"
                 }
 
+                override class var joltHooksClass: AnyClass {
+                    Dog.self
+                }
+
                 required init(from decoder: any Decoder) throws {
+                    try joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.barks = container.joltDecode(paths: [[.`barks`]], missing: true, invalid: true, decoder: decoder)
                     try super.init(from: decoder)
+                    try joltHook(self.didDecode(from: decoder))
                 }
 
                 override func encode(to encoder: any Encoder) throws {
+                    try joltHook(self.willEncode(to: encoder))
                     try super.encode(to: encoder)
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.barks, forKey: .`barks`)
+                    try joltHook(self.didEncode(to: encoder))
                 }
             }
 
-            extension Animal: Decodable, Encodable {
+            extension Animal: Decodable, Encodable, JoltCodingHooks, JoltCodableClass {
             }
             """#,
             macroSpecs: joltMacroSpecs
+        )
+    }
+
+    /// A final class runs its hooks unconditionally (no subclass can take them over).
+    func testFinalClassHooks() {
+        assertMacroExpansion(
+            #"""
+            @Codable
+            final class Counter {
+                var count: Int
+            }
+            """#,
+            expandedSource: #"""
+            final class Counter {
+                var count: Int
+
+                enum CodingKeys: String, CodingKey {
+                    case `count` = "count"
+                }
+
+                required init(from decoder: any Decoder) throws {
+                    try joltHook(Self.willDecode(from: decoder))
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.count = try container.decode(Int.self, forKey: .`count`)
+                    try joltHook(self.didDecode(from: decoder))
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    try joltHook(self.willEncode(to: encoder))
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(self.count, forKey: .`count`)
+                    try joltHook(self.didEncode(to: encoder))
+                }
+            }
+
+            extension Counter: Decodable, Encodable, JoltCodingHooks {
+            }
+            """#,
+            macroSpecs: joltMacroSpecs
+        )
+    }
+
+    /// A subclass of a class whose code the macros did not write: the compiler lists
+    /// `JoltCodableClass` (the superclass does not conform), so `joltHooksClass` is declared,
+    /// not overridden, and the conformances are added.
+    func testInheritedCodableOfUnannotatedSuperclass() {
+        var specs = joltMacroSpecs
+        specs["InheritedCodable"] = MacroSpec(type: InheritedCodableMacro.self, conformances: ["JoltCodingHooks", "JoltCodableClass"])
+        assertMacroExpansion(
+            #"""
+            @InheritedCodable
+            public class Fancy: Plain {
+                var style: String
+            }
+            @InheritedCodable
+            final class Fanciest: Plain {
+                var level = 1
+            }
+            """#,
+            expandedSource: #"""
+            public class Fancy: Plain {
+                var style: String
+
+                public enum CodingKeys: String, CodingKey {
+                    case `style` = "style"
+                }
+
+                public class var joltHooksClass: AnyClass {
+                    Fancy.self
+                }
+
+                public required init(from decoder: any Decoder) throws {
+                    let runsHooks = Self.joltHooksClass == Fancy.self
+                    if runsHooks {
+                        try joltHook(Self.willDecode(from: decoder))
+                    }
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.style = try container.decode(String.self, forKey: .`style`)
+                    try super.init(from: decoder)
+                    if runsHooks {
+                        try joltHook(self.didDecode(from: decoder))
+                    }
+                }
+
+                override public func encode(to encoder: any Encoder) throws {
+                    let runsHooks = Self.joltHooksClass == Fancy.self
+                    if runsHooks {
+                        try joltHook(self.willEncode(to: encoder))
+                    }
+                    try super.encode(to: encoder)
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(self.style, forKey: .`style`)
+                    if runsHooks {
+                        try joltHook(self.didEncode(to: encoder))
+                    }
+                }
+            }
+            final class Fanciest: Plain {
+                var level = 1
+
+                enum CodingKeys: String, CodingKey {
+                    case `level` = "level"
+                }
+
+                required init(from decoder: any Decoder) throws {
+                    try joltHook(Self.willDecode(from: decoder))
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.level = container.joltDecode(paths: [[.`level`]], missing: 1, invalid: 1, decoder: decoder)
+                    try super.init(from: decoder)
+                    try joltHook(self.didDecode(from: decoder))
+                }
+
+                override func encode(to encoder: any Encoder) throws {
+                    try joltHook(self.willEncode(to: encoder))
+                    try super.encode(to: encoder)
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(self.level, forKey: .`level`)
+                    try joltHook(self.didEncode(to: encoder))
+                }
+            }
+
+            extension Fancy: JoltCodingHooks, JoltCodableClass {
+            }
+
+            extension Fanciest: JoltCodingHooks {
+            }
+            """#,
+            macroSpecs: specs
         )
     }
 
@@ -419,41 +590,41 @@ final class MacroExpansionTests: XCTestCase {
                 case unknown
             }
 
-            extension Video: Decodable, Encodable {
+            extension Video: Decodable, Encodable, JoltCodingHooks {
                 init(from decoder: any Decoder) throws {
-                    let scalar = JoltCaseScalar(from: decoder)
-                    if scalar.matches([.string("iphone"), .int(10), .intRange(22 ... 30), .bool(true)]) {
-                        self = .`phone`
-                        return
+                    func decodeCase() throws -> Self {
+                        let scalar = JoltCaseScalar(from: decoder)
+                        if scalar.matches([.string("iphone"), .int(10), .intRange(22 ... 30), .bool(true)]) {
+                            return .`phone`
+                        }
+                        if scalar.matches([.string("unknown")]) {
+                            return .`unknown`
+                        }
+                        if let container = try? decoder.container(keyedBy: JoltAnyCodingKey.self) {
+                            if JoltCaseScalar(container, path: ["type", "middle"]).matches([.string("short")]) {
+                                return .`short`(id: try container.joltDecode(Int.self, paths: [["id"]]), note: try container.joltDecodeIfPresent(String.self, paths: [["note"]]))
+                            }
+                            for key: JoltAnyCodingKey in ["iphone"] where container.contains(key) {
+                                return .`phone`
+                            }
+                            for key: JoltAnyCodingKey in ["vimeo"] where container.contains(key) {
+                                let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)
+                                return .`vimeo`(id: try values.joltDecode(String.self, paths: [["ID"], ["Id"]]), values.joltDecode(Int.self, paths: [["minutes"]], missing: 3, invalid: 3, decoder: decoder))
+                            }
+                            for key: JoltAnyCodingKey in ["unknown"] where container.contains(key) {
+                                return .`unknown`
+                            }
+                        }
+                        decoder.recordRecovery(.unknownEnumCase, reason: "no case of Video matches \(scalar); unknown used")
+                        return .`unknown`
                     }
-                    if scalar.matches([.string("unknown")]) {
-                        self = .`unknown`
-                        return
-                    }
-                    if let container = try? decoder.container(keyedBy: JoltAnyCodingKey.self) {
-                        if JoltCaseScalar(container, path: ["type", "middle"]).matches([.string("short")]) {
-                            self = .`short`(id: try container.joltDecode(Int.self, paths: [["id"]]), note: try container.joltDecodeIfPresent(String.self, paths: [["note"]]))
-                            return
-                        }
-                        for key: JoltAnyCodingKey in ["iphone"] where container.contains(key) {
-                            self = .`phone`
-                            return
-                        }
-                        for key: JoltAnyCodingKey in ["vimeo"] where container.contains(key) {
-                            let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)
-                            self = .`vimeo`(id: try values.joltDecode(String.self, paths: [["ID"], ["Id"]]), values.joltDecode(Int.self, paths: [["minutes"]], missing: 3, invalid: 3, decoder: decoder))
-                            return
-                        }
-                        for key: JoltAnyCodingKey in ["unknown"] where container.contains(key) {
-                            self = .`unknown`
-                            return
-                        }
-                    }
-                    decoder.recordRecovery(.unknownEnumCase, reason: "no case of Video matches \(scalar); unknown used")
-                    self = .`unknown`
+                    try joltHook(Self.willDecode(from: decoder))
+                    self = try decodeCase()
+                    try joltHook(self.didDecode(from: decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
+                    try joltHook(self.willEncode(to: encoder))
                     switch self {
                     case .`phone`:
                         try JoltCaseScalar.encode([.string("iphone"), .int(10), .intRange(22 ... 30), .bool(true)], fallback: "phone", to: encoder)
@@ -470,6 +641,89 @@ final class MacroExpansionTests: XCTestCase {
                     case .`unknown`:
                         try JoltCaseScalar.encode([.string("unknown")], fallback: "unknown", to: encoder)
                     }
+                    try joltHook(self.didEncode(to: encoder))
+                }
+            }
+            """#,
+            macroSpecs: joltMacroSpecs
+        )
+    }
+
+    /// A style on the enum and on a case: case names and associated value labels
+    /// (not `_1`); explicit texts and keys win.
+    func testEnumNamingStyles() {
+        assertMacroExpansion(
+            #"""
+            @Codable @SnakeCase
+            enum Activity {
+                case userCreated
+                case userDeleted(userId: Int, String)
+                @KebabCase
+                case passwordReset(requestedAt: Int)
+                @CodingCase(match: .string("login"), values: [.label("ipAddress", keys: "ip")])
+                case loggedIn(ipAddress: String, userAgent: String)
+            }
+            """#,
+            expandedSource: #"""
+            enum Activity {
+                case userCreated
+                case userDeleted(userId: Int, String)
+                case passwordReset(requestedAt: Int)
+                case loggedIn(ipAddress: String, userAgent: String)
+            }
+
+            extension Activity: Decodable, Encodable, JoltCodingHooks {
+                init(from decoder: any Decoder) throws {
+                    func decodeCase() throws -> Self {
+                        let scalar = JoltCaseScalar(from: decoder)
+                        if scalar.matches([.string("user_created")]) {
+                            return .`userCreated`
+                        }
+                        if let container = try? decoder.container(keyedBy: JoltAnyCodingKey.self) {
+                            for key: JoltAnyCodingKey in ["user_created"] where container.contains(key) {
+                                return .`userCreated`
+                            }
+                            for key: JoltAnyCodingKey in ["user_deleted"] where container.contains(key) {
+                                let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)
+                                return .`userDeleted`(userId: try values.joltDecode(Int.self, paths: [["user_id"]]), try values.joltDecode(String.self, paths: [["_1"]]))
+                            }
+                            for key: JoltAnyCodingKey in ["password-reset"] where container.contains(key) {
+                                let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)
+                                return .`passwordReset`(requestedAt: try values.joltDecode(Int.self, paths: [["requested-at"]]))
+                            }
+                            for key: JoltAnyCodingKey in ["login"] where container.contains(key) {
+                                let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)
+                                return .`loggedIn`(ipAddress: try values.joltDecode(String.self, paths: [["ip"]]), userAgent: try values.joltDecode(String.self, paths: [["user_agent"]]))
+                            }
+                        }
+                        throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "No case of Activity matches \(scalar)."))
+                    }
+                    try joltHook(Self.willDecode(from: decoder))
+                    self = try decodeCase()
+                    try joltHook(self.didDecode(from: decoder))
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    try joltHook(self.willEncode(to: encoder))
+                    switch self {
+                    case .`userCreated`:
+                        try JoltCaseScalar.encode([.string("user_created")], fallback: "user_created", to: encoder)
+                    case .`userDeleted`(let v0, let v1):
+                        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
+                        var values = container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: "user_deleted")
+                        try values.joltEncode(v0, at: ["user_id"])
+                        try values.joltEncode(v1, at: ["_1"])
+                    case .`passwordReset`(let v0):
+                        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
+                        var values = container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: "password-reset")
+                        try values.joltEncode(v0, at: ["requested-at"])
+                    case .`loggedIn`(let v0, let v1):
+                        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
+                        var values = container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: "login")
+                        try values.joltEncode(v0, at: ["ip"])
+                        try values.joltEncode(v1, at: ["user_agent"])
+                    }
+                    try joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,
@@ -660,6 +914,144 @@ final class MacroExpansionTests: XCTestCase {
                     case .`empty`:
                         _ = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .`empty`)
                     }
+                }
+            }
+            """#,
+            macroSpecs: joltMacroSpecs
+        )
+    }
+
+    /// Custom value types on keys: a struct's properties, and per case, each
+    /// associated value's in its `<Case>CodingKeys` enum.
+    func testAutoCodableValueTypes() {
+        assertMacroExpansion(
+            #"""
+            @AutoCodable
+            extension Member: Codable {
+                enum CodingKeys: String, CodingKey {
+                    case name
+                    @DecodedValue(FilePath.self) @EncodedValue(FilePath.self) case avatar
+                    @CustomCoding(CommaList.self) case tags
+                }
+            }
+            @AutoCodable
+            extension Attachment: Codable {
+                enum CodingKeys: String, CodingKey {
+                    case clip, note
+                }
+                enum ClipCodingKeys: String, CodingKey {
+                    @DecodedValue(FilePath.self) case _0 = "src"
+                    @CustomCoding(Milliseconds.self) case length = "ms"
+                }
+            }
+            """#,
+            expandedSource: #"""
+            extension Member: Codable {
+                enum CodingKeys: String, CodingKey {
+                    case name
+                    case avatar
+                    case tags
+                }
+
+                init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.name = try container.joltDecodeInferred(forKey: .`name`)
+                    self.avatar = try container.joltDecodeInferred(FilePath.self, forKey: .`avatar`)
+                    self.tags = try container.joltDecodeInferred(transformer: CommaList.self, forKey: .`tags`)
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.joltEncodeInferred(self.name, forKey: .`name`)
+                    try container.joltEncodeInferred(self.avatar, as: FilePath.self, forKey: .`avatar`)
+                    try container.joltEncodeInferred(self.tags, transformer: CommaList.self, forKey: .`tags`)
+                }
+            }
+            extension Attachment: Codable {
+                enum CodingKeys: String, CodingKey {
+                    case clip, note
+                }
+                enum ClipCodingKeys: String, CodingKey {
+                    case _0 = "src"
+                    case length = "ms"
+                }
+
+                init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    guard let key = container.allKeys.first, container.allKeys.count == 1 else {
+                        throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: container.codingPath, debugDescription: "Expected one key naming a case."))
+                    }
+                    switch key {
+                    case .`clip`:
+                        let values = try container.nestedContainer(keyedBy: ClipCodingKeys.self, forKey: .`clip`)
+                        self = .`clip`(try values.joltDecodeInferred(FilePath.self, forKey: .`_0`), length: try values.joltDecodeInferred(transformer: Milliseconds.self, forKey: .`length`))
+                    case .`note`:
+                        self = .`note`
+                    }
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    switch self {
+                    case .`clip`(let v0, let v1):
+                        var values = container.nestedContainer(keyedBy: ClipCodingKeys.self, forKey: .`clip`)
+                        try values.joltEncodeInferred(v0, forKey: .`_0`)
+                        try values.joltEncodeInferred(v1, transformer: Milliseconds.self, forKey: .`length`)
+                    case .`note`:
+                        _ = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .`note`)
+                    }
+                }
+            }
+            """#,
+            macroSpecs: joltMacroSpecs
+        )
+    }
+
+    /// AutoCodable's nested containers: a `<Key>CodingKeys` enum inside `CodingKeys`.
+    func testAutoCodableNestedContainers() {
+        assertMacroExpansion(
+            #"""
+            @AutoCodable
+            extension Person: Codable {
+                enum CodingKeys: String, CodingKey {
+                    case names, age
+                    enum NamesCodingKeys: String, CodingKey {
+                        case firstName = "first", lastName
+                        enum LastNameCodingKeys: String, CodingKey {
+                            case family
+                        }
+                    }
+                }
+            }
+            """#,
+            expandedSource: #"""
+            extension Person: Codable {
+                enum CodingKeys: String, CodingKey {
+                    case names, age
+                    enum NamesCodingKeys: String, CodingKey {
+                        case firstName = "first", lastName
+                        enum LastNameCodingKeys: String, CodingKey {
+                            case family
+                        }
+                    }
+                }
+
+                init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    let namesContainer = try container.nestedContainer(keyedBy: CodingKeys.NamesCodingKeys.self, forKey: .`names`)
+                    self.firstName = try namesContainer.joltDecodeInferred(forKey: .`firstName`)
+                    let names_lastNameContainer = try namesContainer.nestedContainer(keyedBy: CodingKeys.NamesCodingKeys.LastNameCodingKeys.self, forKey: .`lastName`)
+                    self.family = try names_lastNameContainer.joltDecodeInferred(forKey: .`family`)
+                    self.age = try container.joltDecodeInferred(forKey: .`age`)
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    var namesContainer = container.nestedContainer(keyedBy: CodingKeys.NamesCodingKeys.self, forKey: .`names`)
+                    try namesContainer.joltEncodeInferred(self.firstName, forKey: .`firstName`)
+                    var names_lastNameContainer = namesContainer.nestedContainer(keyedBy: CodingKeys.NamesCodingKeys.LastNameCodingKeys.self, forKey: .`lastName`)
+                    try names_lastNameContainer.joltEncodeInferred(self.family, forKey: .`family`)
+                    try container.joltEncodeInferred(self.age, forKey: .`age`)
                 }
             }
             """#,

@@ -27,3 +27,54 @@ struct AutoCodingTests {
         #expect(throws: DecodingError.self) { try decoder.decode(Shape.self, #"{"circle": {"r": 1}, "empty": {}}"#) }
     }
 }
+
+extension AutoCodingTests {
+    @Test("custom value types on keys: @DecodedValue/@EncodedValue and @CustomCoding, optional or not",
+          arguments: TestDecoder.all)
+    func structValueTypes(decoder: TestDecoder) throws {
+        let json = #"{"name": "ann", "avatar": {"path": "img/ann", "extension": "png"}, "tags": "a,b"}"#
+        let member = try decoder.decode(Member.self, json)
+        #expect(member == Member(name: "ann", avatar: URL(string: "img/ann.png"), tags: ["a", "b"]))
+        #expect(try decoder.decode(Member.self, #"{"name": "bo", "avatar": null, "tags": ""}"#) == Member(name: "bo", tags: []))
+        #expect(try decoder.decode(Member.self, #"{"name": "bo", "tags": "x"}"#).avatar == nil)
+        #expect(throws: DecodingError.self) { try decoder.decode(Member.self, #"{"name": "bo", "avatar": "img.png", "tags": ""}"#) }
+
+        let (jolt, foundation) = try encodeBoth(member)
+        #expect(jolt == foundation)
+        #expect(canonical(jolt) == canonical(json))
+        #expect(try encodeBoth(Member(name: "c", tags: ["t"])).jolt == #"{"name":"c","tags":"t"}"#)
+    }
+
+    @Test("per-case custom value types: each associated value with its own, through <Case>CodingKeys",
+          arguments: TestDecoder.all)
+    func enumValueTypes(decoder: TestDecoder) throws {
+        let json = #"""
+        [{"image": {"url": {"path": "a", "extension": "jpg"}, "w": 640}},
+         {"clip": {"src": {"path": "v/b", "extension": "mp4"}, "ms": 1500}},
+         {"clip": {"src": {"path": "v/c", "extension": "mov"}}},
+         {"note": {"text": "hi"}}]
+        """#
+        let values = try decoder.decode([Attachment].self, json)
+        #expect(values == [
+            .image(url: URL(string: "a.jpg")!, width: 640), .clip(URL(string: "v/b.mp4")!, length: 1.5),
+            .clip(URL(string: "v/c.mov")!, length: nil), .note("hi"),
+        ])
+        let (jolt, foundation) = try encodeBoth(values)
+        #expect(jolt == foundation)
+        #expect(canonical(jolt) == canonical(json))
+        #expect(throws: DecodingError.self) { try decoder.decode(Attachment.self, #"{"image": {"url": "a.jpg", "w": 1}}"#) }
+    }
+}
+
+extension AutoCodingTests {
+    @Test("a struct's nested containers from <Key>CodingKeys enums nested in CodingKeys", arguments: TestDecoder.all)
+    func nestedContainers(decoder: TestDecoder) throws {
+        let json = #"{"names": {"first": "Ann", "last": "Lee"}, "age": 40, "address": {"location": {"city": "Oslo"}}}"#
+        let person = try decoder.decode(Person.self, json)
+        #expect(person == Person(firstName: "Ann", lastName: "Lee", age: 40, city: "Oslo"))
+        #expect(throws: DecodingError.self) { try decoder.decode(Person.self, #"{"names": {"first": "A"}, "address": {"location": {"city": "x"}}}"#) }
+        let (jolt, foundation) = try encodeBoth(person)
+        #expect(jolt == foundation)
+        #expect(canonical(jolt) == canonical(json))
+    }
+}

@@ -12,3 +12,22 @@ enum Shape: Equatable {
     case rect(width: Double, height: Double, String?)
     case empty
 }
+
+struct Member: Equatable {
+    let name: String
+    var avatar: URL?
+    var tags: [String]
+}
+
+enum Attachment: Equatable {
+    case image(url: URL, width: Int)
+    case clip(URL, length: Double?)
+    case note(String)
+}
+
+struct Person: Equatable {
+    let firstName: String
+    let lastName: String
+    var age: Int?
+    var city: String
+}

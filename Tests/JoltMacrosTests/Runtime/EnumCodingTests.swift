@@ -59,3 +59,36 @@ struct EnumCodingTests {
         #expect(try decoder.decode([Video].self, jolt) == values)
     }
 }
+
+extension EnumCodingTests {
+    @Test("naming styles on the enum and on a case: case names, associated value labels; explicit texts win",
+          arguments: TestDecoder.all)
+    func styles(decoder: TestDecoder) throws {
+        let json = #"""
+        ["user_created", {"user_created": {}}, {"user_deleted": {"user_id": 1, "reason": "spam"}}, {"user_deleted": {"user_id": 2}},
+         {"renamed": {"old_name": "a", "new_name": "b"}}, {"password-reset": {"requested-at": 5, "_1": "mail"}},
+         {"login": {"ip": "10.0.0.1", "ua": "curl"}}, {"kind": "SESSION_EXPIRED", "AFTER_SECONDS": 3}, "userCreated"]
+        """#
+        let values = try decoder.decode([Activity].self, json)
+        #expect(values == [
+            .userCreated, .userCreated, .userDeleted(userId: 1, reason: "spam"), .userDeleted(userId: 2, reason: nil),
+            .userRenamed(oldName: "a", newName: "b"), .passwordReset(requestedAt: 5, "mail"), .loggedIn(ipAddress: "10.0.0.1", "curl"),
+            .sessionExpired(afterSeconds: 3), .unknownActivity,
+        ])
+        #expect(throws: DecodingError.self) { try decoder.decode(Activity.self, #"{"user_deleted": {"userId": 1}}"#) }
+
+        let (jolt, foundation) = try encodeBoth(Array(values[2..<8]) + [.userCreated, .unknownActivity])
+        #expect(jolt == foundation)
+        #expect(canonical(jolt) == canonical(#"""
+        [{"user_deleted": {"user_id": 1, "reason": "spam"}}, {"user_deleted": {"user_id": 2}},
+         {"renamed": {"old_name": "a", "new_name": "b"}}, {"password-reset": {"requested-at": 5, "_1": "mail"}},
+         {"login": {"ip": "10.0.0.1", "agent": "curl"}}, {"kind": "SESSION_EXPIRED", "AFTER_SECONDS": 3},
+         "user_created", "unknown_activity"]
+        """#))
+        #expect(try decoder.decode([Activity].self, jolt) == Array(values[2..<8]) + [.userCreated, .unknownActivity])
+
+        #expect(try decoder.decode([Priority].self, #"["LOW_PRIORITY", "HIGH"]"#) == [.lowPriority, .highPriority])
+        #expect(throws: DecodingError.self) { try decoder.decode(Priority.self, #""lowPriority""#) }
+        #expect(try encodeBoth([Priority.lowPriority, .highPriority]).jolt == #"["LOW_PRIORITY","HIGH"]"#)
+    }
+}

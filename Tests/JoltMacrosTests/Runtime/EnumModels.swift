@@ -29,3 +29,27 @@ enum Video: Equatable {
     @CodingCase(match: .string("short"), .pathValue("type.middle"))
     case short(id: Int, title: String = "none")
 }
+
+/// Naming styles on the enum and on cases; explicit texts and keys win.
+@Codable @SnakeCase
+enum Activity: Equatable {
+    case userCreated                                            // "user_created"
+    case userDeleted(userId: Int, reason: String?)              // {"user_deleted": {"user_id": 1}}
+    @CodingCase(match: .string("renamed"))
+    case userRenamed(oldName: String, newName: String)          // {"renamed": {"old_name": …, "new_name": …}}
+    @KebabCase
+    case passwordReset(requestedAt: Int, String)                // {"password-reset": {"requested-at": 1, "_1": …}}
+    @CodingCase(match: .string("login"), values: [.label("ipAddress", keys: "ip"), .index(1, keys: "agent", "ua")])
+    case loggedIn(ipAddress: String, String)                    // {"login": {"ip": …, "agent": …}}
+    @ScreamingSnakeCase @CodingCase(match: .pathValue("kind"))
+    case sessionExpired(afterSeconds: Int)                      // {"kind": "SESSION_EXPIRED", "AFTER_SECONDS": 3}
+    @FallbackCase
+    case unknownActivity
+}
+
+/// A style on a String enum: implicit raw values take the style, explicit ones win.
+@Codable @ScreamingSnakeCase
+enum Priority: String, Equatable {
+    case lowPriority
+    case highPriority = "HIGH"
+}

@@ -19,24 +19,33 @@ enum TestDecoder: CustomStringConvertible, Sendable {
         }
     }
 
-    func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
+    func decode<T: Decodable>(
+        _ type: T.Type, _ json: String, userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    ) throws -> T {
         switch self {
         case .jolt(let backend):
             let decoder = JoltDecoder()
             decoder.backend = backend
+            decoder.userInfo = userInfo
             return try decoder.decode(type, from: Data(json.utf8))
         case .foundation:
-            return try JSONDecoder().decode(type, from: Data(json.utf8))
+            let decoder = JSONDecoder()
+            decoder.userInfo = userInfo
+            return try decoder.decode(type, from: Data(json.utf8))
         }
     }
 }
 
 /// Encodes with JoltEncoder and with JSONEncoder (sorted keys), returning both texts.
-func encodeBoth<T: Encodable>(_ value: T) throws -> (jolt: String, foundation: String) {
+func encodeBoth<T: Encodable>(
+    _ value: T, userInfo: [CodingUserInfoKey: any Sendable] = [:]
+) throws -> (jolt: String, foundation: String) {
     let jolt = JoltEncoder()
     jolt.outputFormatting = [.sortedKeys]
+    jolt.userInfo = userInfo
     let foundation = JSONEncoder()
     foundation.outputFormatting = [.sortedKeys]
+    foundation.userInfo = userInfo
     return (String(decoding: try jolt.encode(value), as: UTF8.self), String(decoding: try foundation.encode(value), as: UTF8.self))
 }
 

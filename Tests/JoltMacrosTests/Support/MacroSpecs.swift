@@ -2,12 +2,13 @@ import JoltMacrosPlugin
 import SwiftSyntaxMacros
 import SwiftSyntaxMacroExpansion
 
-/// Every Jolt macro by name, with the conformances the compiler would pass.
+/// Every Jolt macro by name, with the conformances the compiler would pass
+/// (for `@InheritedCodable`: none, as for a subclass of an annotated class).
 let joltMacroSpecs: [String: MacroSpec] = {
     var specs: [String: MacroSpec] = [
-        "Codable": MacroSpec(type: CodableMacro.self, conformances: ["Decodable", "Encodable"]),
-        "Decodable": MacroSpec(type: DecodableMacro.self, conformances: ["Decodable"]),
-        "Encodable": MacroSpec(type: EncodableMacro.self, conformances: ["Encodable"]),
+        "Codable": MacroSpec(type: CodableMacro.self, conformances: ["Decodable", "Encodable", "JoltCodingHooks", "JoltCodableClass"]),
+        "Decodable": MacroSpec(type: DecodableMacro.self, conformances: ["Decodable", "JoltCodingHooks", "JoltCodableClass"]),
+        "Encodable": MacroSpec(type: EncodableMacro.self, conformances: ["Encodable", "JoltCodingHooks", "JoltCodableClass"]),
         "InheritedCodable": MacroSpec(type: InheritedCodableMacro.self),
         "PolymorphicCodable": MacroSpec(type: PolymorphicCodableMacro.self, conformances: ["PolymorphicEnum", "Encodable"]),
         "PolymorphicIdentifier": MacroSpec(type: PolymorphicIdentifierMacro.self, conformances: ["PolymorphicIdentified"]),
@@ -20,7 +21,7 @@ let joltMacroSpecs: [String: MacroSpec] = {
         "CodingKey", "EncodingKey", "CodingContainer", "SnakeCase", "KebabCase", "CamelCase", "PascalCase",
         "ScreamingSnakeCase", "ScreamingKebabCase", "FlatCase", "UpperCase", "DecodingDefault", "CodingIgnored",
         "LossyCoding", "CompactCoding", "DateCoding", "Base64Coding", "FlexibleType", "CustomCoding", "EncodeNil",
-        "CodingCase", "FallbackCase", "PolymorphicCase",
+        "CodingCase", "FallbackCase", "PolymorphicCase", "DecodedValue", "EncodedValue",
     ] {
         specs[marker] = MacroSpec(type: MarkerMacro.self)
     }

@@ -1,0 +1,1 @@
+../JoltCompare/Measuring.swift

@@ -1,0 +1,30 @@
+import Foundation
+import Synchronization
+
+/// The hooks that ran during one decode or encode, passed in `userInfo` so
+/// that static hooks (`willDecode`) can record themselves too.
+final class HookLog: Sendable {
+    private let storage = Mutex<[String]>([])
+
+    var entries: [String] { storage.withLock { $0 } }
+
+    func append(_ entry: String) { storage.withLock { $0.append(entry) } }
+
+    /// A fresh log and the `userInfo` that carries it.
+    static func make() -> (log: HookLog, userInfo: [CodingUserInfoKey: any Sendable]) {
+        let log = HookLog()
+        return (log, [.hookLog: log])
+    }
+}
+
+extension CodingUserInfoKey {
+    static let hookLog = CodingUserInfoKey(rawValue: "hookLog")!
+}
+
+extension Decoder {
+    func log(_ entry: String) { (userInfo[.hookLog] as? HookLog)?.append(entry) }
+}
+
+extension Encoder {
+    func log(_ entry: String) { (userInfo[.hookLog] as? HookLog)?.append(entry) }
+}
