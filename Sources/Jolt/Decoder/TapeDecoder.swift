@@ -39,17 +39,20 @@ final class TapeDecoder: Decoder {
         self.context = context
         self.entries = context.entries
         self.inputCell = context.inputCell
-        state = .allocate(capacity: 1)
+        // The state and the hint table in one allocation.
+        let hintsOffset = (MemoryLayout<State>.stride + 15) & ~15
+        let raw = UnsafeMutableRawPointer.allocate(
+            byteCount: hintsOffset + Self.hintSlots * MemoryLayout<(object: Int, next: Int)>.stride, alignment: 16)
+        state = raw.bindMemory(to: State.self, capacity: 1)
         state.initialize(to: State(index: index, path: path))
         state.pointee.path.reserveCapacity(16)
-        hints = .allocate(capacity: Self.hintSlots)
+        hints = (raw + hintsOffset).bindMemory(to: (object: Int, next: Int).self, capacity: Self.hintSlots)
         hints.initialize(repeating: (-1, 0), count: Self.hintSlots)
     }
 
     deinit {
         state.deinitialize(count: 1)
-        state.deallocate()
-        hints.deallocate()
+        UnsafeMutableRawPointer(state).deallocate()
     }
 
     /// The tape index of the value this decoder stands on.
