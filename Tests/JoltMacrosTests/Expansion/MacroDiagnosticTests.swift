@@ -362,4 +362,53 @@ final class MacroDiagnosticTests: XCTestCase {
             macroSpecs: joltMacroSpecs
         )
     }
+
+    func testPolymorphicAndInheritedMisuse() {
+        assertMacroExpansion(
+            #"""
+            @PolymorphicCodable
+            struct Block {}
+            """#,
+            expandedSource: #"""
+            struct Block {}
+            """#,
+            diagnostics: [DiagnosticSpec(message: "@PolymorphicCodable applies to an enum whose cases each carry one value", line: 1, column: 1)],
+            macroSpecs: joltMacroSpecs
+        )
+        assertMacroExpansion(
+            #"""
+            let r = #polymorphicRegistry(types: ImageItem.self)
+            """#,
+            expandedSource: #"""
+            let r = fatalError()
+            """#,
+            diagnostics: [DiagnosticSpec(message: "#polymorphicRegistry needs the base type first, as in (any ViewItem).self", line: 1, column: 9)],
+            macroSpecs: joltMacroSpecs
+        )
+        assertMacroExpansion(
+            #"""
+            let r = #polymorphicRegistry((any ViewItem).self, kinds: ImageItem.self)
+            """#,
+            expandedSource: #"""
+            let r = fatalError()
+            """#,
+            diagnostics: [DiagnosticSpec(message: "unexpected argument to #polymorphicRegistry", line: 1, column: 51)],
+            macroSpecs: joltMacroSpecs
+        )
+        assertMacroExpansion(
+            #"""
+            @InheritedCodable
+            struct Child {
+                var name: String
+            }
+            """#,
+            expandedSource: #"""
+            struct Child {
+                var name: String
+            }
+            """#,
+            diagnostics: [DiagnosticSpec(message: "@InheritedCodable applies to a subclass of a Codable class", line: 1, column: 1)],
+            macroSpecs: joltMacroSpecs
+        )
+    }
 }
