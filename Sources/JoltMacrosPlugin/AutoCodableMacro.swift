@@ -20,6 +20,12 @@ import SwiftSyntaxMacros
 /// For a struct, a `<Key>CodingKeys` enum nested inside `CodingKeys` (or inside
 /// another nested one) makes its key a nested object whose keys are properties
 /// (AutoCodable's nested containers).
+///
+/// Lifecycle hooks: when the extension conforms the type to `JoltCodingHooks`
+/// (`@AutoCodable extension User: Codable, JoltCodingHooks { … }`), the code
+/// calls `willDecode(from:)`, `didDecode(from:)`, `willEncode(to:)` and
+/// `didEncode(to:)`, declared anywhere in the module, as `@Codable` does. (A
+/// macro on an extension cannot add that conformance itself.)
 public struct AutoCodableMacro: MemberMacro {
     /// A case of a `…CodingKeys` enum.
     struct Key {
@@ -66,6 +72,9 @@ public struct AutoCodableMacro: MemberMacro {
             failed = diagnoseCaseValueTypes(in: declaration, context: context) || failed
         }
         if failed { return [] }
+        let hooks = declaration.inheritanceClause?.inheritedTypes.contains {
+            $0.type.trimmedDescription.split(separator: ".").last == "JoltCodingHooks"
+        } ?? false
         var members: [DeclSyntax] = []
         if isEnum {
             if decodes {
@@ -107,7 +116,7 @@ public struct AutoCodableMacro: MemberMacro {
                 lines.append("}")
                 members.append("\(raw: access)func encode(to encoder: any Encoder) throws {\n\(raw: lines.joined(separator: "\n"))\n}")
             }
-            return members
+            return hooks ? members.map(addingHooks) : members
         }
         if decodes {
             var lines = ["let container = try decoder.container(keyedBy: CodingKeys.self)"]
@@ -119,7 +128,7 @@ public struct AutoCodableMacro: MemberMacro {
             structLines(codingKeys, type: "CodingKeys", container: "container", decodes: false, into: &lines)
             members.append("\(raw: access)func encode(to encoder: any Encoder) throws {\n\(raw: lines.joined(separator: "\n"))\n}")
         }
-        return members
+        return hooks ? members.map(addingHooks) : members
     }
 
     /// A `…CodingKeys` enum: its keys, and the `<Key>CodingKeys` enums nested in it.
@@ -213,4 +222,23 @@ public struct AutoCodableMacro: MemberMacro {
     }
 
     static func capitalized(_ name: String) -> String { name.prefix(1).uppercased() + name.dropFirst() }
+
+    /// `init(from:)` and `encode(to:)` with the lifecycle hooks around their bodies.
+    static func addingHooks(_ member: DeclSyntax) -> DeclSyntax {
+        if let initializer = member.as(InitializerDeclSyntax.self), let body = initializer.body {
+            let statements = body.statements.map(\.trimmedDescription).joined(separator: "\n")
+            var result = initializer
+            result.body = CodeBlockSyntax(statements: CodeBlockItemListSyntax(
+                "try joltHook(Self.willDecode(from: decoder))\n\(raw: statements)\ntry joltHook(self.didDecode(from: decoder))"))
+            return DeclSyntax(result)
+        }
+        if let function = member.as(FunctionDeclSyntax.self), let body = function.body {
+            let statements = body.statements.map(\.trimmedDescription).joined(separator: "\n")
+            var result = function
+            result.body = CodeBlockSyntax(statements: CodeBlockItemListSyntax(
+                "try joltHook(self.willEncode(to: encoder))\n\(raw: statements)\ntry joltHook(self.didEncode(to: encoder))"))
+            return DeclSyntax(result)
+        }
+        return member
+    }
 }

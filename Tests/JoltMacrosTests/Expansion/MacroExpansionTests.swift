@@ -851,6 +851,41 @@ final class MacroExpansionTests: XCTestCase {
         )
     }
 
+    func testAutoCodableWithHooks() {
+        assertMacroExpansion(
+            #"""
+            @AutoCodable
+            extension Account: Codable, JoltCodingHooks {
+                enum CodingKeys: String, CodingKey {
+                    case name
+                }
+            }
+            """#,
+            expandedSource: #"""
+            extension Account: Codable, JoltCodingHooks {
+                enum CodingKeys: String, CodingKey {
+                    case name
+                }
+
+                init(from decoder: any Decoder) throws {
+                    try joltHook(Self.willDecode(from: decoder))
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.name = try container.joltDecodeInferred(forKey: .`name`)
+                    try joltHook(self.didDecode(from: decoder))
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    try joltHook(self.willEncode(to: encoder))
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.joltEncodeInferred(self.name, forKey: .`name`)
+                    try joltHook(self.didEncode(to: encoder))
+                }
+            }
+            """#,
+            macroSpecs: joltMacroSpecs
+        )
+    }
+
     func testAutoDecodableEnum() {
         assertMacroExpansion(
             #"""

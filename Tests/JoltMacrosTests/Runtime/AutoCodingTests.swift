@@ -78,3 +78,22 @@ extension AutoCodingTests {
         #expect(canonical(jolt) == canonical(json))
     }
 }
+
+extension AutoCodingTests {
+    @Test("lifecycle hooks when the extension names JoltCodingHooks: a struct and an enum", arguments: TestDecoder.all)
+    func hooks(decoder: TestDecoder) throws {
+        let (log, userInfo) = HookLog.make()
+        let window = try decoder.decode(Window.self, #"{"low": 1, "high": 5}"#, userInfo: userInfo)
+        #expect(window == Window(low: 1, high: 5, normalized: true))
+        #expect(throws: ValidationError(message: "low > high")) { try decoder.decode(Window.self, #"{"low": 6, "high": 5}"#) }
+        #expect(try decoder.decode([Signal].self, #"[{"level": {"value": 3}}, {"off": {}}]"#, userInfo: userInfo) == [.level(3), .off])
+        #expect(log.entries == ["Window.willDecode", "Signal.didDecode level(3)", "Signal.didDecode off"])
+
+        let (jolt, foundation) = try encodeBoth(window)
+        #expect(jolt == #"{"high":5,"low":1,"width":4}"#)
+        #expect(jolt == foundation)
+        let (encodeLog, encodeInfo) = HookLog.make()
+        _ = try encodeBoth([Signal.off], userInfo: encodeInfo)
+        #expect(encodeLog.entries == ["Signal.willEncode off", "Signal.willEncode off"])
+    }
+}

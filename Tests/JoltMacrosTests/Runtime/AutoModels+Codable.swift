@@ -88,3 +88,17 @@ extension Person: Codable {
         }
     }
 }
+
+// Lifecycle hooks: the extension names JoltCodingHooks, so the generated code
+// calls the hooks declared in AutoModels+Hooks.swift.
+
+@AutoCodable
+extension Window: Codable, JoltCodingHooks {
+    enum CodingKeys: String, CodingKey { case low, high }
+}
+
+@AutoCodable
+extension Signal: Codable, JoltCodingHooks {
+    enum CodingKeys: String, CodingKey { case level, off }
+    enum LevelCodingKeys: String, CodingKey { case _0 = "value" }
+}

@@ -31,3 +31,16 @@ struct Person: Equatable {
     var age: Int?
     var city: String
 }
+
+/// Lifecycle hooks with AutoCodable: its Codable extension (AutoModels+Codable.swift)
+/// names JoltCodingHooks; the hooks are in AutoModels+Hooks.swift.
+struct Window: Equatable {
+    var low: Int
+    var high: Int
+    var normalized = false
+}
+
+enum Signal: Equatable {
+    case level(Int)
+    case off
+}
