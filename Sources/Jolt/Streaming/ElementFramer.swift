@@ -205,9 +205,9 @@ struct ElementFramer {
     /// the buffer ends first.
     private mutating func scanElement(_ b: UnsafeBufferPointer<UInt8>) throws -> Int? {
         let n = b.count
-        // The size limit is checked after each byte outside strings and at the
-        // end of each call, so an element is never buffered more than one chunk
-        // past it; the error is reported at the first byte over the limit.
+        // The size limit is checked when the element ends and at the end of each
+        // call, so an element is never buffered more than one chunk past it; the
+        // error is reported at the first byte over the limit.
         while pos < n {
             let c = b[pos]
             if inString {
@@ -225,7 +225,7 @@ struct ElementFramer {
                     // The closing quote.
                     inString = false
                     pos += 1
-                    if depth == 0 { return pos }
+                    if depth == 0 { try checkSize(pos); return pos }
                     continue
                 }
                 escaped = false
@@ -234,34 +234,43 @@ struct ElementFramer {
             }
             switch c {
             case UInt8(ascii: "\""):
-                if kind == .scalar && depth == 0 && pos > elementStart { return pos }
+                if kind == .scalar && depth == 0 && pos > elementStart { try checkSize(pos); return pos }
                 inString = true
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                if kind == .scalar && depth == 0 && pos > elementStart { return pos }
+                if kind == .scalar && depth == 0 && pos > elementStart { try checkSize(pos); return pos }
                 depth += 1
                 if depth > maxDepth { throw ScanError(.limitExceeded(.depth), at: pos) }
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                if depth == 0 { return pos }   // the end of a scalar (or a stray closer, the decoder's to report)
+                if depth == 0 { try checkSize(pos); return pos }   // the end of a scalar (or a stray closer, the decoder's to report)
                 depth -= 1
                 if depth == 0 {
                     pos += 1
+                    try checkSize(pos)
                     return pos
                 }
             case UInt8(ascii: ","), 0x20, 0x0A, 0x0D, 0x09:
-                if depth == 0 { return pos }
+                if depth == 0 { try checkSize(pos); return pos }
             default:
                 break
             }
             pos += 1
-            if pos - elementStart > maxElementBytes { throw ScanError(.limitExceeded(.documentBytes), at: elementStart + maxElementBytes) }
         }
-        if pos - elementStart > maxElementBytes { throw ScanError(.limitExceeded(.documentBytes), at: elementStart + maxElementBytes) }
+        try checkSize(pos)
         return nil
+    }
+
+    /// Throws when the element, up to `end`, is over the size limit.
+    @inline(__always)
+    private func checkSize(_ end: Int) throws {
+        if _slowPath(end - elementStart > maxElementBytes) {
+            throw ScanError(.limitExceeded(.documentBytes), at: elementStart + maxElementBytes)
+        }
     }
 
     /// The index of the first `"` or `\\` at or after `i`, or a little before
     /// the end of the buffer: eight bytes at a time (a word has such a byte when
-    /// its XOR with that byte repeated has a zero byte).
+    /// its XOR with that byte repeated has a zero byte; the lowest byte flagged
+    /// by that test is exact, as a borrow only runs towards higher bytes).
     @inline(__always)
     static func skipPlainStringBytes(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = b.baseAddress else { return start }
@@ -272,7 +281,8 @@ struct ElementFramer {
         while i &+ 8 <= b.count {
             let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
             let q = word ^ quotes, s = word ^ backslashes
-            if ((q &- low) & ~q | (s &- low) & ~s) & high != 0 { break }
+            let found = ((q &- low) & ~q | (s &- low) & ~s) & high
+            if found != 0 { return i &+ found.trailingZeroBitCount &>> 3 }
             i &+= 8
         }
         return i

@@ -186,6 +186,11 @@ final class ElementStreamTests: XCTestCase {
         let big = #"[{"id":1,"name":"\#(String(repeating: "x", count: 300))"}, {"id":2,"name":"b"}]"#
         let result = run(Item.self, big, chunk: 16, maxElementBytes: 200)
         XCTAssertEqual(describe(result.error), "0@201  Limit exceeded: document size (maxDocumentBytes)")
+        // An element over the limit that ends inside one chunk, and a scalar one.
+        XCTAssertEqual(describe(run(Item.self, big, chunk: 1 << 16, maxElementBytes: 200).error),
+                       "0@201  Limit exceeded: document size (maxDocumentBytes)")
+        XCTAssertEqual(describe(run(Int.self, "[1, 123456, 2]", chunk: 1 << 16, maxElementBytes: 3).error),
+                       "1@7  Limit exceeded: document size (maxDocumentBytes)")
         XCTAssertEqual(run(Item.self, big, chunk: 16, maxElementBytes: 400).elements.count, 2)
         // Depth: counted from the element, and refused before the element is buffered whole.
         let deep = "[" + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "]"
