@@ -174,6 +174,24 @@ final class MacroDiagnosticTests: XCTestCase {
             ],
             macroSpecs: joltMacroSpecs
         )
+        assertMacroExpansion(
+            #"""
+            @Codable
+            enum Clip {
+                @CodingCase(values: [.index(first, keys: "a")])
+                case short(Int)
+            }
+            """#,
+            expandedSource: #"""
+            enum Clip {
+                case short(Int)
+            }
+            """#,
+            diagnostics: [
+                DiagnosticSpec(message: "an associated value's index is an integer literal", line: 3, column: 33),
+            ],
+            macroSpecs: joltMacroSpecs
+        )
     }
 
     func testCodingKeyOnACase() {
