@@ -109,6 +109,25 @@ final class ElementStreamTests: XCTestCase {
         }
     }
 
+    /// A byte order mark before an element inside an array (found by
+    /// FuzzStreaming: the element decoder skipped it as at the start of a
+    /// document): the error decode gives, where decode gives it.
+    func testByteOrderMarkBeforeAnElementIsAnError() throws {
+        let text = "[1,11121,\u{FEFF}3,2]"
+        let (elements, error) = assertChunkingIrrelevant(Int.self, text)
+        XCTAssertEqual(elements, [1, 11121])
+        XCTAssertEqual(error, "-@9  Unexpected character 0xEF")
+        XCTAssertThrowsError(try JoltDecoder().decode([Int].self, from: text)) { error in
+            guard case DecodingError.dataCorrupted(let context) = error, let syntax = context.underlyingError as? JoltSyntaxError
+            else { return XCTFail("\(error)") }
+            XCTAssertEqual(syntax.kind, .unexpectedCharacter(0xEF))
+            XCTAssertEqual(syntax.offset, 9)
+        }
+        XCTAssertNotEqual(assertChunkingIrrelevant(Int.self, "1 \u{FEFF}2", format: .concatenated).1, "none")
+        // A line is a document: a byte order mark may start it, as decode of that line allows.
+        XCTAssertEqual(assertChunkingIrrelevant(Int.self, "1\n\u{FEFF}2\n", format: .jsonLines).0, [1, 2])
+    }
+
     func testConcatenated() {
         let text = #"{"id":1,"name":"a"}{"id":2,"name":"b"}   {"id":3,"name":"c"}"#
         let (items, error) = assertChunkingIrrelevant(Item.self, text, format: .concatenated)
