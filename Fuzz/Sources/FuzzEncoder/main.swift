@@ -4,10 +4,13 @@ import Jolt
 /// libFuzzer entry point for JoltEncoder: any JSON the decoder accepts, as a
 /// `JSONValue`, must encode to exactly Foundation's bytes with `.sortedKeys`
 /// (plain and pretty-printed, with and without escaped slashes), and read back
-/// to the same value.
+/// to the same value. The same bytes, read as a script (Script.swift), must
+/// encode through key paths and merge mode to Foundation's bytes for the
+/// script spelt with nested containers.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: start, count: count)
+    checkScript(bytes)
     let decoder = JoltDecoder()
     decoder.backend = .swift
     guard let value = try? decoder.decode(JSONValue.self, from: bytes) else { return 0 }
@@ -38,4 +41,23 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         }
     }
     return 0
+}
+
+/// The input as a script: JoltEncoder with key paths (merge mode) against
+/// JSONEncoder with nested containers, `.sortedKeys`, compact and pretty.
+func checkScript(_ bytes: UnsafeRawBufferPointer) {
+    var reader = ScriptReader(bytes: Array(bytes))
+    let ops = reader.ops(depth: 0, limit: 64)
+    for formatting in [JSONEncoder.OutputFormatting.sortedKeys, [.sortedKeys, .prettyPrinted]] {
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = formatting
+        let jolt = JoltEncoder()
+        jolt.keyPathSeparator = "."
+        jolt.outputFormatting = formatting.contains(.prettyPrinted) ? [.sortedKeys, .prettyPrinted] : .sortedKeys
+        guard let expected = try? foundation.encode(FoundationScript(ops: ops)) else { fatalError("JSONEncoder failed on a script") }
+        guard let actual = try? jolt.encode(JoltScript(ops: ops)) else { fatalError("JoltEncoder failed on a script") }
+        guard actual == expected else {
+            fatalError("script: JoltEncoder \(String(decoding: actual, as: UTF8.self)) != JSONEncoder \(String(decoding: expected, as: UTF8.self))")
+        }
+    }
 }
