@@ -203,17 +203,17 @@ extension EncodingCore {
     // MARK: Keys
 
     /// The JSON key for a coding key of a container, after the mapping and the
-    /// key encoding strategy.
-    /// `split` is the separator the key is a path with, if any: the key path
-    /// separator, or `"."` for a mapped key when none is set.
+    /// key encoding strategy, and whether it may be a path (split at
+    /// ``pathSeparator``): a mapped key always, another one when a key path
+    /// separator is set.
     @inline(__always)
     func jsonKey<K: CodingKey>(_ key: K, rawKeys: Bool, mappings: [String: [String]]?,
-                               codingPath: () -> [any CodingKey]) -> (key: String, split: String?) {
+                               codingPath: () -> [any CodingKey]) -> (key: String, isPath: Bool) {
         let name = key.stringValue
-        if let mappings, let alternative = mappings[name]?.first { return (alternative, separator ?? ".") }
-        if rawKeys { return (name, nil) }
-        if keyStrategyIsDefault { return (name, separator) }
-        return (convertKey(key, name, codingPath), separator)
+        if let mappings, let alternative = mappings[name]?.first { return (alternative, true) }
+        if rawKeys { return (name, false) }
+        if keyStrategyIsDefault { return (name, splitsKeys) }
+        return (convertKey(key, name, codingPath), splitsKeys)
     }
 
     @inline(never)

@@ -16,8 +16,8 @@ final class EncodingCore {
     let sortKeys: Bool
     let escapeSlashes: Bool
     let keyStrategyIsDefault: Bool
-    /// The key path separator, when keys are split.
-    let separator: String?
+    /// Whether keys are split at ``pathSeparator`` (a key path separator is set).
+    let splitsKeys: Bool
     let hasMappings: Bool
 
     /// An open container. `component` is set for the objects a key path opens.
@@ -80,7 +80,8 @@ final class EncodingCore {
     static let maxDepth = 512
     @exclusivity(unchecked) var freeEncoders: [JoltByteEncoder] = []
     @exclusivity(unchecked) var convertedKeys: [String: String] = [:]
-    /// The separator of key paths: ``separator``, or `"."` for mapped keys.
+    /// The separator of key paths: the key path separator, or `"."` for mapped
+    /// keys when none is set.
     let pathSeparator: String
     /// ``pathSeparator`` when it is one ASCII byte.
     let pathSeparatorByte: UInt8?
@@ -95,7 +96,7 @@ final class EncodingCore {
         sortKeys = !mergeMode && options.outputFormatting.contains(.sortedKeys)
         escapeSlashes = !options.outputFormatting.contains(.withoutEscapingSlashes)
         keyStrategyIsDefault = options.keyEncodingStrategy.isDefault
-        separator = options.keyPathSeparator
+        splitsKeys = options.keyPathSeparator != nil
         pathSeparator = options.keyPathSeparator ?? "."
         pathSeparatorByte = pathSeparator.utf8.count == 1 && pathSeparator.utf8.first! < 0x80 ? pathSeparator.utf8.first : nil
         hasMappings = !options.keyMappings.isEmpty
@@ -313,8 +314,8 @@ final class EncodingCore {
     /// Starts a member of the object `id` at `index`: key paths open (or reuse)
     /// the objects of their prefix. False if the container was closed already.
     @inline(__always)
-    func beginMember(_ index: Int, _ id: Int, key: String, split: String?) -> Bool {
-        if split != nil, let components = pathComponents(of: key) {
+    func beginMember(_ index: Int, _ id: Int, key: String, isPath: Bool) -> Bool {
+        if isPath, let components = pathComponents(of: key) {
             return beginPathMember(index, id, components: components)
         }
         guard activate(index, id) else { return false }

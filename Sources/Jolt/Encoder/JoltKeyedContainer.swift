@@ -23,8 +23,8 @@ struct JoltKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     @inline(__always)
     private func begin(_ key: Key) throws {
-        let (name, split) = core.jsonKey(key, rawKeys: rawKeys, mappings: mappings, codingPath: { codingPath })
-        if !core.beginMember(index, id, key: name, split: split) { try fail() }
+        let (name, isPath) = core.jsonKey(key, rawKeys: rawKeys, mappings: mappings, codingPath: { codingPath })
+        if !core.beginMember(index, id, key: name, isPath: isPath) { try fail() }
     }
 
     @inline(never)
@@ -177,8 +177,8 @@ struct JoltKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     /// A slot for the value at `key`, written where the object stands now. If
     /// nothing is encoded into it, `{}` is written (as in Foundation).
     private func superEncoder<K: CodingKey>(jsonKey key: K) -> any Encoder {
-        let (name, split) = core.jsonKey(key, rawKeys: rawKeys, mappings: nil, codingPath: { codingPath })
-        let ok = core.beginMember(index, id, key: name, split: split)
+        let (name, isPath) = core.jsonKey(key, rawKeys: rawKeys, mappings: nil, codingPath: { codingPath })
+        let ok = core.beginMember(index, id, key: name, isPath: isPath)
         let encoder = JoltByteEncoder(core: core, depth: core.frames.count, token: core.nextToken, pathCount: pathCount)
         core.nextToken &+= 1
         encoder.extraPath = extraPath + [key]
