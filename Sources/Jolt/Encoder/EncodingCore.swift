@@ -126,17 +126,11 @@ final class EncodingCore {
         giveBack(slot)
     }
 
-    /// Clears the state after a value written at the top level (streaming).
+    /// Clears the state after a value written at the top level (streaming),
+    /// keeping the output.
     func resetForNextValue() {
-        frames.removeAll(keepingCapacity: true)
-        members.removeAll(keepingCapacity: true)
+        rewind(to: Mark(count: writer.count, frames: 0, members: 0))
         path.removeAll(keepingCapacity: true)
-        topID = 0
-        pendingToken = 0
-        failure = nil
-        nestedTooDeeply = false
-        wroteRepeatedKey = false
-        usedContainersOutOfOrder = false
     }
 
     // MARK: Encoder slots

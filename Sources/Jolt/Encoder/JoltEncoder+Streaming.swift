@@ -113,25 +113,13 @@ public final class JoltStreamEncoder<Element: Encodable> {
         switch format {
         case .jsonArray:
             core.beginElement()
-            let mark = core.mark()
-            do {
+            try encodeElement(value) {
                 try core.encodeNested(value, key: JoltCodingKey.index(count), pathCount: 0, extraPath: [])
                 if let failure = core.failure { throw failure }
-                if _slowPath(core.needsSecondPass) { try encodeAgain(value, from: mark, error: nil) }
-            } catch {
-                guard core.needsSecondPass else { throw error }
-                try encodeAgain(value, from: mark, error: error)
             }
         case .jsonLines:
             core.resetForNextValue()
-            let mark = core.mark()
-            do {
-                try core.encodeTopLevel(value)
-                if _slowPath(core.needsSecondPass) { try encodeAgain(value, from: mark, error: nil) }
-            } catch {
-                guard core.needsSecondPass else { throw error }
-                try encodeAgain(value, from: mark, error: error)
-            }
+            try encodeElement(value) { try core.encodeTopLevel(value) }
             core.writer.write(UInt8(ascii: "\n"))
         }
         count += 1
@@ -145,6 +133,20 @@ public final class JoltStreamEncoder<Element: Encodable> {
         finished = true
         if format == .jsonArray { core.closeFrames(downTo: 0) }
         try flush(sink)
+    }
+
+    /// Runs `encode`, the one-pass encode of `value` at the current position;
+    /// when it raised a flag of ``EncodingCore/needsSecondPass`` (thrown or not),
+    /// writes `value` again in its place.
+    private func encodeElement(_ value: Element, _ encode: () throws -> Void) throws {
+        let mark = core.mark()
+        do {
+            try encode()
+            if _slowPath(core.needsSecondPass) { try encodeAgain(value, from: mark, error: nil) }
+        } catch {
+            guard core.needsSecondPass else { throw error }
+            try encodeAgain(value, from: mark, error: error)
+        }
     }
 
     /// Writes `value` again in place of what its one-pass encode wrote (a key
