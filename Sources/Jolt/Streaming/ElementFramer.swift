@@ -142,11 +142,10 @@ struct ElementFramer {
                 if c == UInt8(ascii: "]") && phase == .firstOrEnd {
                     pos += 1
                     phase = .afterArray
-                } else if c == UInt8(ascii: "]") || c == UInt8(ascii: "}") || c == UInt8(ascii: ",") || c == UInt8(ascii: ":") {
-                    throw ScanError(.unexpectedCharacter(c), at: pos)
-                } else if c >= 0x80 {
-                    // No value starts with a non-ASCII byte. Refused here because the
-                    // decoder would skip a byte order mark at the start of the element
+                } else if c == UInt8(ascii: "]") || c == UInt8(ascii: "}") || c == UInt8(ascii: ",") || c == UInt8(ascii: ":")
+                            || c >= 0x80 {
+                    // No value starts with a non-ASCII byte either. Refused here because
+                    // the decoder would skip a byte order mark at the start of the element
                     // as at the start of a document: only the stream's first bytes may
                     // be one (JSON Lines aside, where each line is a document).
                     throw ScanError(.unexpectedCharacter(c), at: pos)
