@@ -75,6 +75,15 @@ public struct AutoCodableMacro: MemberMacro {
         let hooks = declaration.inheritanceClause?.inheritedTypes.contains {
             $0.type.trimmedDescription.split(separator: ".").last == "JoltCodingHooks"
         } ?? false
+        // The two members, with the hook calls around their bodies when asked for.
+        func initDecl(_ lines: [String]) -> DeclSyntax {
+            let body = hooks ? [HookCall.statement(HookCall.willDecode)] + lines + [HookCall.statement(HookCall.didDecode)] : lines
+            return "\(raw: access)init(from decoder: any Decoder) throws {\n\(raw: body.joined(separator: "\n"))\n}"
+        }
+        func encodeDecl(_ lines: [String]) -> DeclSyntax {
+            let body = hooks ? [HookCall.statement(HookCall.willEncode)] + lines + [HookCall.statement(HookCall.didEncode)] : lines
+            return "\(raw: access)func encode(to encoder: any Encoder) throws {\n\(raw: body.joined(separator: "\n"))\n}"
+        }
         var members: [DeclSyntax] = []
         if isEnum {
             if decodes {
@@ -96,7 +105,7 @@ public struct AutoCodableMacro: MemberMacro {
                                  + "self = .`\(key.name)`(\(arguments.joined(separator: ", ")))")
                 }
                 lines.append("}")
-                members.append("\(raw: access)init(from decoder: any Decoder) throws {\n\(raw: lines.joined(separator: "\n"))\n}")
+                members.append(initDecl(lines))
             }
             if encodes {
                 var lines = ["var container = encoder.container(keyedBy: CodingKeys.self)", "switch self {"]
@@ -114,21 +123,21 @@ public struct AutoCodableMacro: MemberMacro {
                     lines.append("case .`\(key.name)`(\(bindings)):\n\(body.joined(separator: "\n"))")
                 }
                 lines.append("}")
-                members.append("\(raw: access)func encode(to encoder: any Encoder) throws {\n\(raw: lines.joined(separator: "\n"))\n}")
+                members.append(encodeDecl(lines))
             }
-            return hooks ? members.map(addingHooks) : members
+            return members
         }
         if decodes {
             var lines = ["let container = try decoder.container(keyedBy: CodingKeys.self)"]
             structLines(codingKeys, type: "CodingKeys", container: "container", decodes: true, into: &lines)
-            members.append("\(raw: access)init(from decoder: any Decoder) throws {\n\(raw: lines.joined(separator: "\n"))\n}")
+            members.append(initDecl(lines))
         }
         if encodes {
             var lines = ["var container = encoder.container(keyedBy: CodingKeys.self)"]
             structLines(codingKeys, type: "CodingKeys", container: "container", decodes: false, into: &lines)
-            members.append("\(raw: access)func encode(to encoder: any Encoder) throws {\n\(raw: lines.joined(separator: "\n"))\n}")
+            members.append(encodeDecl(lines))
         }
-        return hooks ? members.map(addingHooks) : members
+        return members
     }
 
     /// A `…CodingKeys` enum: its keys, and the `<Key>CodingKeys` enums nested in it.
@@ -222,23 +231,4 @@ public struct AutoCodableMacro: MemberMacro {
     }
 
     static func capitalized(_ name: String) -> String { name.prefix(1).uppercased() + name.dropFirst() }
-
-    /// `init(from:)` and `encode(to:)` with the lifecycle hooks around their bodies.
-    static func addingHooks(_ member: DeclSyntax) -> DeclSyntax {
-        if let initializer = member.as(InitializerDeclSyntax.self), let body = initializer.body {
-            let statements = body.statements.map(\.trimmedDescription).joined(separator: "\n")
-            var result = initializer
-            result.body = CodeBlockSyntax(statements: CodeBlockItemListSyntax(
-                "try joltHook(Self.willDecode(from: decoder))\n\(raw: statements)\ntry joltHook(self.didDecode(from: decoder))"))
-            return DeclSyntax(result)
-        }
-        if let function = member.as(FunctionDeclSyntax.self), let body = function.body {
-            let statements = body.statements.map(\.trimmedDescription).joined(separator: "\n")
-            var result = function
-            result.body = CodeBlockSyntax(statements: CodeBlockItemListSyntax(
-                "try joltHook(self.willEncode(to: encoder))\n\(raw: statements)\ntry joltHook(self.didEncode(to: encoder))"))
-            return DeclSyntax(result)
-        }
-        return member
-    }
 }

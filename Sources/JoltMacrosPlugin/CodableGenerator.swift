@@ -38,11 +38,10 @@ struct CodableGenerator {
         return "\(overridableAccess)\(overrides ? "override " : "")class var joltHooksClass: AnyClass {\n\(typeName).self\n}"
     }
 
-    /// The hooks are declared anywhere in the module (or not at all: `JoltCodingHooks` has
-    /// no-op defaults); the call is resolved statically, and `joltHook` keeps the `try`
-    /// quiet when the hook found does not throw.
+    /// The statement calling a hook (see ``HookCall``), guarded by `runsHooks` where a
+    /// subclass's generated code runs the hooks instead.
     func hookCall(_ call: String) -> String {
-        let line = "try joltHook(\(call))"
+        let line = HookCall.statement(call)
         return guardsHooks ? "if runsHooks {\n\(line)\n}" : line
     }
 
@@ -95,7 +94,7 @@ struct CodableGenerator {
     var initDecl: String {
         var lines: [String] = []
         lines += runsHooksDecl
-        lines.append(hookCall("Self.willDecode(from: decoder)"))
+        lines.append(hookCall(HookCall.willDecode))
         let decoded = properties.filter { $0.decodes }
         if !decoded.isEmpty {
             lines.append("let container = try decoder.container(keyedBy: CodingKeys.self)"
@@ -103,7 +102,7 @@ struct CodableGenerator {
         }
         for property in decoded { lines.append("self.\(property.name) = \(decodeExpression(property))") }
         if options.inherited { lines.append("try super.init(from: decoder)") }
-        lines.append(hookCall("self.didDecode(from: decoder)"))
+        lines.append(hookCall(HookCall.didDecode))
         var modifiers = access
         if isClass { modifiers += "required " }
         return "\(modifiers)init(from decoder: any Decoder) throws {\n\(lines.joined(separator: "\n"))\n}"
@@ -172,7 +171,7 @@ struct CodableGenerator {
         }
         var lines: [String] = []
         lines += runsHooksDecl
-        lines.append(hookCall("self.willEncode(to: encoder)"))
+        lines.append(hookCall(HookCall.willEncode))
         if options.inherited { lines.append("try super.encode(to: encoder)") }
         if !properties.allSatisfy(\.ignored) || !containerPath.isEmpty {
             lines.append("var container = encoder.container(keyedBy: CodingKeys.self)")
@@ -185,7 +184,7 @@ struct CodableGenerator {
             var counter = containerPath.count
             emit(root, container: name, into: &lines, counter: &counter)
         }
-        lines.append(hookCall("self.didEncode(to: encoder)"))
+        lines.append(hookCall(HookCall.didEncode))
         let modifiers = isClass ? (options.inherited ? "override " : "") + access : access
         return "\(modifiers)func encode(to encoder: any Encoder) throws {\n\(lines.joined(separator: "\n"))\n}"
     }

@@ -244,15 +244,15 @@ struct EnumGenerator {
         }
         let body = [
             "func decodeCase() throws -> Self {\n\(lines.joined(separator: "\n"))\n}",
-            "try joltHook(Self.willDecode(from: decoder))",
+            HookCall.statement(HookCall.willDecode),
             "self = try decodeCase()",
-            "try joltHook(self.didDecode(from: decoder))",
+            HookCall.statement(HookCall.didDecode),
         ]
         return "\(access)init(from decoder: any Decoder) throws {\n\(body.joined(separator: "\n"))\n}"
     }
 
     var encodeDecl: String {
-        var lines = ["try joltHook(self.willEncode(to: encoder))", "switch self {"]
+        var lines = [HookCall.statement(HookCall.willEncode), "switch self {"]
         for item in cases {
             guard item.hasValues || item.pathValue != nil else {
                 lines.append("case .`\(item.name)`:\ntry JoltCaseScalar.encode([\(item.matches.joined(separator: ", "))], "
@@ -275,7 +275,7 @@ struct EnumGenerator {
             }
         }
         lines.append("}")
-        lines.append("try joltHook(self.didEncode(to: encoder))")
+        lines.append(HookCall.statement(HookCall.didEncode))
         return "\(access)func encode(to encoder: any Encoder) throws {\n\(lines.joined(separator: "\n"))\n}"
     }
 }
