@@ -79,18 +79,6 @@ private struct Script: Encodable {
     }
 }
 
-/// A small deterministic generator (SplitMix64), so a failure can be replayed.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 private struct Order: Codable, Equatable {
     var city: String
     var id: Int
@@ -195,7 +183,7 @@ final class EncoderMergeTests: XCTestCase {
     /// bytes as Foundation with `.sortedKeys`, compact and pretty, alone and as
     /// stream elements.
     func testRandomRepeatsMatchFoundation() throws {
-        var rng = SplitMix(state: 0x5EED)
+        var rng = SplitMix64(seed: 0x5EED)
         var merged = 0
         for formatting in [JSONEncoder.OutputFormatting.sortedKeys, [.sortedKeys, .prettyPrinted]] {
             let foundation = JSONEncoder()

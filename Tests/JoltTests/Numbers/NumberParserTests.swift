@@ -15,19 +15,6 @@ final class NumberParserTests: XCTestCase {
 
     // MARK: - Helpers
 
-    /// Deterministic SplitMix64 generator so failures are reproducible.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Collects mismatches without paying for an XCTAssert per sample.
     struct Checker {
         var checked = 0
