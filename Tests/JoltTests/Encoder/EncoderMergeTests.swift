@@ -8,14 +8,6 @@ import XCTest
 import Foundation
 @testable import Jolt
 
-private struct MergeKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(_ string: String) { stringValue = string }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
-
 /// A value that encodes nothing (Foundation writes `{}` for it).
 private struct Nothing: Encodable {
     func encode(to encoder: any Encoder) throws {}
@@ -35,23 +27,23 @@ private struct Script: Encodable {
     var ops: [Op]
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: MergeKey.self)
+        var container = encoder.container(keyedBy: AnyKey.self)
         try Script.apply(ops, to: &container)
     }
 
-    static func apply(_ ops: [Op], to container: inout KeyedEncodingContainer<MergeKey>) throws {
+    static func apply(_ ops: [Op], to container: inout KeyedEncodingContainer<AnyKey>) throws {
         for op in ops {
             switch op {
-            case .scalar(let key, let value): try container.encode(value, forKey: MergeKey(key))
-            case .text(let key, let value): try container.encode(value, forKey: MergeKey(key))
+            case .scalar(let key, let value): try container.encode(value, forKey: AnyKey(key))
+            case .text(let key, let value): try container.encode(value, forKey: AnyKey(key))
             case .nested(let key, let inner):
-                var nested = container.nestedContainer(keyedBy: MergeKey.self, forKey: MergeKey(key))
+                var nested = container.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(key))
                 try apply(inner, to: &nested)
-            case .value(let key, let script): try container.encode(script, forKey: MergeKey(key))
+            case .value(let key, let script): try container.encode(script, forKey: AnyKey(key))
             case .array(let key, let values):
-                var nested = container.nestedUnkeyedContainer(forKey: MergeKey(key))
+                var nested = container.nestedUnkeyedContainer(forKey: AnyKey(key))
                 for value in values { try nested.encode(value) }
-            case .nothing(let key): try container.encode(Nothing(), forKey: MergeKey(key))
+            case .nothing(let key): try container.encode(Nothing(), forKey: AnyKey(key))
             }
         }
     }
@@ -165,11 +157,11 @@ final class EncoderMergeTests: XCTestCase {
     func testALiteralKeyAndAPathThroughItAreOneMember() throws {
         struct Mixed: Encodable {
             func encode(to encoder: any Encoder) throws {
-                var c = encoder.container(keyedBy: MergeKey.self)
-                try c.encode("flat", forKey: MergeKey("geo"))
-                try c.encode(1, forKey: MergeKey("geo.lat"))
-                try c.encode(["lon": 2], forKey: MergeKey("pos"))
-                try c.encode(3, forKey: MergeKey("pos.alt"))
+                var c = encoder.container(keyedBy: AnyKey.self)
+                try c.encode("flat", forKey: AnyKey("geo"))
+                try c.encode(1, forKey: AnyKey("geo.lat"))
+                try c.encode(["lon": 2], forKey: AnyKey("pos"))
+                try c.encode(3, forKey: AnyKey("pos.alt"))
             }
         }
         let encoder = JoltEncoder()
@@ -267,12 +259,12 @@ final class EncoderMergeTests: XCTestCase {
     func testMergeModeKeepsOutOfOrderAnError() {
         struct Late: Encodable {
             func encode(to encoder: any Encoder) throws {
-                var c = encoder.container(keyedBy: MergeKey.self)
-                try c.encode(1, forKey: MergeKey("x.a"))
-                try c.encode(2, forKey: MergeKey("b"))
-                var nested = c.nestedUnkeyedContainer(forKey: MergeKey("x.list"))
+                var c = encoder.container(keyedBy: AnyKey.self)
+                try c.encode(1, forKey: AnyKey("x.a"))
+                try c.encode(2, forKey: AnyKey("b"))
+                var nested = c.nestedUnkeyedContainer(forKey: AnyKey("x.list"))
                 try nested.encode(1)
-                try c.encode(3, forKey: MergeKey("c"))
+                try c.encode(3, forKey: AnyKey("c"))
                 try nested.encode(2)
             }
         }

@@ -216,6 +216,7 @@ struct Deep: Encodable {
 struct AnyKey: CodingKey {
     var stringValue: String
     var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
     init?(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { nil }
 }
