@@ -369,9 +369,17 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try decoder.unwrap(type, at: try value(for: key), extra: extra, key: key)
     }
 
+    /// The tape index of the value of `key` unless the key is missing or the
+    /// value `null` (`decodeIfPresent`'s nil).
+    @inline(__always)
+    func presentValue(for key: Key) -> Int? {
+        guard let v = find(key), decoder.entries[v].rawKind != TapeKind.null.rawValue else { return nil }
+        return v
+    }
+
     @inline(__always)
     func decodeValueIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let v = find(key), decoder.entries[v].rawKind != TapeKind.null.rawValue else { return nil }
+        guard let v = presentValue(for: key) else { return nil }
         return try decoder.unwrap(type, at: v, extra: extra, key: key)
     }
 
@@ -385,7 +393,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     func decodeIntegerIfPresent<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let v = find(key), decoder.entries[v].rawKind != TapeKind.null.rawValue else { return nil }
+        guard let v = presentValue(for: key) else { return nil }
         return try decoder.unwrapInteger(type, at: v, extra, key)
     }
 
