@@ -1,0 +1,98 @@
+import Foundation
+import XCTest
+
+@testable import Jolt
+
+/// Tests for `StringDecoding`: strings made without a second UTF-8 validation
+/// must be the same strings (bytes, ASCII flag behaviour, comparisons) as the
+/// ones `String(decoding:as:)` makes, and every escape must unescape exactly.
+final class StringDecodingTests: XCTestCase {
+
+    /// Makes a string of `count` ASCII letters with `insert` written at `at`.
+    private func bytes(_ count: Int, insert: [UInt8] = [], at: Int = 0) -> [UInt8] {
+        var b = (0..<count).map { UInt8(0x61 + $0 % 26) }
+        if !insert.isEmpty { b.replaceSubrange(at..<(at + insert.count), with: insert) }
+        return b
+    }
+
+    func testASCIICheckFindsAHighByteAtEveryPosition() {
+        for count in 8...70 {
+            let plain = bytes(count)
+            plain.withUnsafeBufferPointer { p in
+                XCTAssertTrue(StringDecoding.isASCII(p.baseAddress!, count: count), "\(count)")
+            }
+            for at in 0..<count {
+                let high = bytes(count, insert: [0x80], at: at)
+                high.withUnsafeBufferPointer { p in
+                    XCTAssertFalse(StringDecoding.isASCII(p.baseAddress!, count: count), "\(count) at \(at)")
+                }
+            }
+        }
+    }
+
+    func testValidStringMatchesStringDecoding() {
+        let samples: [[UInt8]] = [
+            [], bytes(1), bytes(15), bytes(16), bytes(17), bytes(100), bytes(4096),
+            bytes(15, insert: Array("é".utf8), at: 13),
+            bytes(16, insert: Array("é".utf8), at: 14),
+            bytes(40, insert: Array("日本".utf8), at: 0),
+            bytes(40, insert: Array("🎉".utf8), at: 36),
+            bytes(2000, insert: Array("’".utf8), at: 1000),
+            Array("e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}".utf8),
+        ]
+        for sample in samples {
+            let expected = String(decoding: sample, as: UTF8.self)
+            let made = sample.withUnsafeBufferPointer { p in
+                StringDecoding.validString(p.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: p.count)
+            }
+            XCTAssertEqual(made, expected)
+            XCTAssertEqual(Array(made.utf8), sample)
+            XCTAssertEqual(made.count, expected.count, "characters of \(expected.prefix(20))")
+            XCTAssertEqual(made.unicodeScalars.count, expected.unicodeScalars.count)
+            XCTAssertEqual(made.hashValue, expected.hashValue)
+            XCTAssertEqual(made < expected + "a", true)
+        }
+        // Canonically equivalent strings are equal whichever way they were made.
+        let composed = Array(String(repeating: "é", count: 10).utf8)
+        let decomposed = String(repeating: "e\u{301}", count: 10)
+        let made = composed.withUnsafeBufferPointer { StringDecoding.validString($0.baseAddress!, count: $0.count) }
+        XCTAssertEqual(made, decomposed)
+        XCTAssertEqual(made.hashValue, decomposed.hashValue)
+    }
+
+    func testEscapedStringsUnescape() {
+        let cases: [(raw: String, expected: String)] = [
+            (#"a\nb"#, "a\nb"),
+            (#"\"quoted\" and \\ and \/ and \b\f\r\t"#, "\"quoted\" and \\ and / and \u{8}\u{C}\r\t"),
+            (#"\u00e9t\u00e9 \u2019 long enough to be a large string"#, "été ’ long enough to be a large string"),
+            (#"\ud83c\udf89 party \ud83c\udf89 party \ud83c\udf89"#, "🎉 party 🎉 party 🎉"),
+            (#"\u0041\u0042\u0043"#, "ABC"),
+            (String(repeating: #"x\n"#, count: 1000), String(repeating: "x\n", count: 1000)),
+        ]
+        for (raw, expected) in cases {
+            let made = Array(raw.utf8).withUnsafeBufferPointer { p in
+                StringDecoding.string(p.baseAddress!, count: p.count, escaped: true)
+            }
+            XCTAssertEqual(made, expected)
+            XCTAssertEqual(Array(made.utf8), Array(expected.utf8))
+            XCTAssertEqual(made.count, expected.count)
+        }
+    }
+
+    func testDecodedStringsBehaveLikeFoundationsOnBothBackends() throws {
+        let values = [
+            "short", "ascii but longer than fifteen bytes", "non-ascii longer than fifteen: é",
+            "日本語のテキスト、十六バイトより長い", "escaped\nnewline, long enough", "\u{1F389} emoji at start, long",
+        ]
+        let json = try JSONEncoder().encode(values)
+        let foundation = try JSONDecoder().decode([String].self, from: json)
+        for backend in availableBackends {
+            let decoder = JoltDecoder()
+            decoder.backend = backend
+            let jolt = try decoder.decode([String].self, from: json)
+            XCTAssertEqual(jolt, foundation, "\(backend)")
+            XCTAssertEqual(Set(jolt), Set(foundation), "\(backend)")
+            XCTAssertEqual(jolt.map { $0.count }, foundation.map { $0.count }, "\(backend)")
+        }
+    }
+}
