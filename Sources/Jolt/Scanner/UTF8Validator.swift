@@ -1,5 +1,5 @@
 /// Validates a whole buffer as strict UTF-8 (Unicode Table 3-7: no overlong
-/// forms, no encoded surrogates, nothing above U+10FFFF), sixteen bytes at a time
+/// forms, no encoded surrogates, nothing above U+10FFFF), 32 bytes at a time
 /// through ASCII.
 ///
 /// The yajl backend runs it once over the input instead of validating each string:
@@ -13,20 +13,24 @@ enum UTF8Validator {
     /// whitespace; a document holding one is handed to the Swift scanner for its error.
     /// - Complexity: O(n), one pass.
     static func isWellFormedWithoutVTOrFF(_ p: UnsafePointer<UInt8>, from start: Int, end: Int) -> Bool {
+        let plus75 = SIMD16<UInt8>(repeating: 0x75)
+        let plus73 = SIMD16<UInt8>(repeating: 0x73)
         var i = start
         while i < end {
-            while i &+ 16 <= end {
-                let a = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-                let b = UnsafeRawPointer(p + (i &+ 8)).loadUnaligned(as: UInt64.self)
-                if (a | b) & 0x8080_8080_8080_8080 != 0 { break }
+            while i &+ 32 <= end {
+                let a = UnsafeRawPointer(p + i).loadUnaligned(as: SIMD16<UInt8>.self)
+                let b = UnsafeRawPointer(p + (i &+ 16)).loadUnaligned(as: SIMD16<UInt8>.self)
+                if anyHighBit(a | b) { break }
                 // Every byte is below 0x80, so adding 0x75 (0x80 - 0x0B) or 0x73
-                // (0x80 - 0x0D) never carries into the next byte: a byte's high bit
-                // is then set by the first sum iff it is >= 0x0B, and by the second
-                // iff it is >= 0x0D.
-                if hasVTOrFF(a) | hasVTOrFF(b) != 0 { return false }
-                i &+= 16
+                // (0x80 - 0x0D) never overflows a byte: a byte's high bit is then set
+                // by the first sum iff it is >= 0x0B, and by the second iff it is >= 0x0D.
+                // (Written with wrapping adds and masks, which compile to SSE2
+                // instructions; `.==` on SIMD16 compiled to a loop over the lanes.)
+                let vtOrFF = ((a &+ plus75) & ~(a &+ plus73)) | ((b &+ plus75) & ~(b &+ plus73))
+                if anyHighBit(vtOrFF) { return false }
+                i &+= 32
             }
-            // At least one of the next 16 bytes is not ASCII (or fewer than 16 are
+            // At least one of the next 32 bytes is not ASCII (or fewer than 32 are
             // left): take them one by one before trying whole words again, so that
             // text mixing ASCII and multi-byte characters is not re-read.
             let stop = min(i &+ 16, end)
@@ -47,9 +51,11 @@ enum UTF8Validator {
         return true
     }
 
-    /// Non-zero iff one of the eight ASCII bytes of `w` is 0x0B or 0x0C.
+    /// Whether a byte of `v` has its high bit set. (Comparing SIMD16 values with
+    /// `!=` compiled to lane-by-lane shuffles here; two 64-bit halves do not.)
     @inline(__always)
-    static func hasVTOrFF(_ w: UInt64) -> UInt64 {
-        (w &+ 0x7575_7575_7575_7575) & ~(w &+ 0x7373_7373_7373_7373) & 0x8080_8080_8080_8080
+    private static func anyHighBit(_ v: SIMD16<UInt8>) -> Bool {
+        let halves = unsafeBitCast(v, to: (UInt64, UInt64).self)
+        return (halves.0 | halves.1) & 0x8080_8080_8080_8080 != 0
     }
 }

@@ -7,14 +7,34 @@ final class UTF8ValidatorTests: XCTestCase {
         bytes.withUnsafeBufferPointer { UTF8Validator.isWellFormedWithoutVTOrFF($0.baseAddress!, from: 0, end: $0.count) }
     }
 
-    /// Every ASCII byte at every position of the 16-byte fast path and of the tail.
+    /// Every ASCII byte at every position of two 32-byte blocks and of the tail.
     func testEveryASCIIByteAtEveryPosition() {
         for byte in UInt8(0)..<0x80 {
-            for position in 0..<40 {
-                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 40)
+            for position in 0..<80 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 80)
                 bytes[position] = byte
                 XCTAssertEqual(check(bytes), byte != 0x0B && byte != 0x0C, "byte \(byte) at \(position)")
             }
+        }
+    }
+
+    /// A multi-byte character, then a vertical tab, at every distance from the
+    /// block boundaries: the byte-by-byte stretch after a non-ASCII byte and the
+    /// return to whole blocks must neither skip a byte nor read one twice.
+    func testNonASCIIThenVerticalTabAtEveryPosition() {
+        let e = Array("€".utf8)
+        for position in 0..<(96 - e.count) {
+            var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 96)
+            bytes.replaceSubrange(position..<(position + e.count), with: e)
+            XCTAssertTrue(check(bytes), "€ at \(position)")
+            for tab in (position + e.count)..<96 {
+                var withTab = bytes
+                withTab[tab] = 0x0C
+                XCTAssertFalse(check(withTab), "€ at \(position), FF at \(tab)")
+            }
+            var truncated = bytes
+            truncated[position + 2] = UInt8(ascii: "a")
+            XCTAssertFalse(check(truncated), "truncated € at \(position)")
         }
     }
 
