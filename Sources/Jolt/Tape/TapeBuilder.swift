@@ -35,6 +35,10 @@ struct TapeBuilder {
     /// Whether the innermost open container is an object.
     private(set) var inObject: Bool = false
 
+    /// Whether the innermost open container is an object whose last entry is a
+    /// key, so that its value comes next.
+    var awaitsValue: Bool { inObject && topCount & 1 == 1 }
+
     /// The input, to read key prefixes from.
     private let input: UnsafePointer<UInt8>
 

@@ -100,6 +100,19 @@ enum YAJLScanner {
         // `[1] "abc` and `{} tru`. Only whitespace may follow the value.
         var i = state.pointee.lastEnd
         SwiftScanner.skipWhitespace(p, &i, end)
+        if i < end && p[i] == UInt8(ascii: "\"") && builder.count == 0 {
+            // A document that is one string: yajl reported nothing (see `table`).
+            guard let close = closingQuote(p, open: i, end: end) else { return .rejected }
+            do throws(ScanError) {
+                try appendStringValue(&state.pointee, open: i, close: close)
+            } catch {
+                builder = state.pointee.builder
+                throw error
+            }
+            builder = state.pointee.builder
+            i = close &+ 1
+            SwiftScanner.skipWhitespace(p, &i, end)
+        }
         return i == end ? .accepted : .rejected
     }
 
@@ -117,34 +130,135 @@ enum YAJLScanner {
         }
     }
 
-    /// The offset of the token yajl is reporting, other than a number or a string:
-    /// the first byte after the previous token that is not whitespace, `,` or `:`.
-    /// (Cheaper than asking yajl for its position, a call into the library.)
+    /// The offset of the token yajl is reporting, other than a number, a key or the
+    /// end of an object: the first byte after the previous token that is not
+    /// whitespace, `,` or `:`. String values before it, which yajl does not report
+    /// (see `table`), are appended first; only an array can hold them here (in an
+    /// object, the value after a key is the token being reported).
     @inline(__always)
-    static func nextToken(_ s: inout State) -> Int {
+    static func nextToken(_ s: inout State) throws(ScanError) -> Int {
         var i = s.lastEnd
         while i < s.end {
             switch s.base[i] {
             case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: ":"): i &+= 1
+            case UInt8(ascii: "\""): i = try stringValuesInArray(&s, from: i)
             default: return i
             }
         }
         return i
     }
 
-    /// The offset of the raw text of the string yajl just reported.
+    /// Appends the string values of an array that start at `i` (an opening quote)
+    /// and follow each other up to the next token yajl reports; returns that token's offset.
+    @inline(never)
+    static func stringValuesInArray(_ s: inout State, from start: Int) throws(ScanError) -> Int {
+        var i = start
+        while i < s.end {
+            switch s.base[i] {
+            case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","): i &+= 1
+            case UInt8(ascii: "\""):
+                // yajl has lexed the whole string before reporting the next token.
+                let close = closingQuote(s.base, open: i, end: s.end).unsafelyUnwrapped
+                try appendStringValue(&s, open: i, close: close)
+                i = close &+ 1
+            default: return i
+            }
+        }
+        return i
+    }
+
+    /// Before a number in an array: the string values yajl did not report.
+    @inline(never)
+    static func stringValuesBeforeNumber(_ s: inout State) throws(ScanError) {
+        _ = try nextToken(&s)
+    }
+
+    /// Before a key or the end of an object: the string value of the previous key,
+    /// when yajl reported no value for it. `next` is the offset of the token
+    /// after the value (the next key's opening quote or the closing brace).
     @inline(__always)
-    static func stringOffset(_ s: inout State, _ pointer: UnsafePointer<UInt8>, _ length: Int) throws(ScanError) -> (offset: Int, length: Int, escaped: Bool) {
+    static func stringValueInObject(_ s: inout State, before next: Int) throws(ScanError) {
+        guard s.builder.awaitsValue else { return }
+        var open = s.lastEnd
+        while s.base[open] != UInt8(ascii: "\"") { open &+= 1 }
+        // Only whitespace and a comma separate the value's closing quote from `next`.
+        var close = next &- 1
+        while s.base[close] != UInt8(ascii: "\"") { close &-= 1 }
+        try appendStringValue(&s, open: open, close: close)
+    }
+
+    /// Appends the string value whose quotes are at `open` and `close`: escaped
+    /// text is checked for lone surrogate escapes, as in the Swift scanner.
+    @inline(__always)
+    static func appendStringValue(_ s: inout State, open: Int, close: Int) throws(ScanError) {
+        let offset = open &+ 1
+        let length = close &- offset
+        let escaped = containsBackslash(s.base + offset, length)
+        if escaped { try StringScanner.checkSurrogateEscapes(s.base, from: offset, close: close) }
+        s.lastEnd = close &+ 1
+        try s.builder.appendString(at: offset, length: length, escaped: escaped)
+    }
+
+    /// Whether the `count` bytes at `p` hold a backslash: word by word for short
+    /// text (most strings), where a call to `memchr` costs more than the search.
+    @inline(__always)
+    static func containsBackslash(_ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        if count >= 32 { return memchr(p, Int32(UInt8(ascii: "\\")), count) != nil }
+        let raw = UnsafeRawPointer(p)
+        @inline(__always) func hasBackslash(_ w: UInt64) -> Bool {
+            // The classic zero-byte test on the word XORed with backslashes.
+            let x = w ^ 0x5C5C_5C5C_5C5C_5C5C
+            return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0
+        }
+        if count < 8 {
+            for i in 0..<count where p[i] == UInt8(ascii: "\\") { return true }
+            return false
+        }
+        var i = 0
+        while i &+ 8 <= count {
+            if hasBackslash(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { return true }
+            i &+= 8
+        }
+        return i < count && hasBackslash(raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+    }
+
+    /// The offset of the quote that closes the string opened at `open`, nil if
+    /// there is none before `end`.
+    static func closingQuote(_ p: UnsafePointer<UInt8>, open: Int, end: Int) -> Int? {
+        var i = open &+ 1
+        while i < end {
+            guard let found = memchr(p + i, Int32(UInt8(ascii: "\"")), end &- i) else { return nil }
+            let quote = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - p
+            // The quote is escaped if an odd number of backslashes precede it.
+            var backslashes = 0
+            while p[quote &- 1 &- backslashes] == UInt8(ascii: "\\") { backslashes &+= 1 }
+            if backslashes & 1 == 0 { return quote }
+            i = quote &+ 1
+        }
+        return nil
+    }
+
+    /// The offset of the raw text of the key yajl just reported, after appending
+    /// the string value before it, if any.
+    @inline(__always)
+    static func keyOffset(_ s: inout State, _ pointer: UnsafePointer<UInt8>, _ length: Int) throws(ScanError) -> (offset: Int, length: Int, escaped: Bool) {
         if s.contains(pointer) {
             // No escapes: yajl points into the input. yajl's lexer has rejected raw
             // control characters, and the input is known to be valid UTF-8.
             let offset = pointer - s.base
+            try stringValueInObject(&s, before: offset &- 1)
             s.lastEnd = offset &+ length &+ 1
             return (offset, length, false)
         }
         // Escapes: yajl hands over its unescaped copy. The closing quote is the last
-        // byte consumed; the opening quote is the first one after the previous token.
+        // byte consumed; the opening quote is the first one after the previous
+        // token (and, if the previous key has a string value, after that value).
         let close = s.consumed &- 1
+        if s.builder.awaitsValue {
+            var open = s.lastEnd
+            while s.base[open] != UInt8(ascii: "\"") { open &+= 1 }
+            try appendStringValue(&s, open: open, close: closingQuote(s.base, open: open, end: s.end).unsafelyUnwrapped)
+        }
         var quote = s.lastEnd
         while s.base[quote] != UInt8(ascii: "\"") { quote &+= 1 }
         let offset = quote &+ 1
@@ -157,14 +271,14 @@ enum YAJLScanner {
     static let table = yajl_callbacks(
         yajl_null: { context in
             handle(context) { (s: inout State) throws(ScanError) in
-                let at = nextToken(&s)
+                let at = try nextToken(&s)
                 s.lastEnd = at &+ 4
                 try s.builder.appendLiteral(.null, at: at)
             }
         },
         yajl_boolean: { context, value in
             handle(context) { (s: inout State) throws(ScanError) in
-                let at = nextToken(&s)
+                let at = try nextToken(&s)
                 if value != 0 {
                     s.lastEnd = at &+ 4
                     try s.builder.appendLiteral(.true, at: at)
@@ -182,46 +296,50 @@ enum YAJLScanner {
                 // A number that ends the input is completed by yajl_complete_parse from
                 // the lexer's own buffer: it is then the last `length` bytes.
                 let offset = s.contains(pointer) ? pointer - s.base : s.end &- length
+                // In an array, string values yajl did not report may come first
+                // (at least 3 bytes: `"",`).
+                if _slowPath(offset &- s.lastEnd > 2) && !s.builder.inObject { try stringValuesBeforeNumber(&s) }
                 // yajl's number lexer follows RFC 8259's grammar exactly.
                 s.lastEnd = offset &+ length
                 try s.builder.appendNumber(at: offset, length: length)
             }
         },
-        yajl_string: { context, text, length in
-            handle(context) { (s: inout State) throws(ScanError) in
-                let (offset, raw, escaped) = try stringOffset(&s, text.unsafelyUnwrapped, length)
-                try s.builder.appendString(at: offset, length: raw, escaped: escaped)
-            }
-        },
+        // Off: with a string callback, yajl unescapes every escaped string into a
+        // buffer of its own before calling it, which Jolt never reads (it keeps
+        // offsets into the input). String values are found between the tokens
+        // that are reported instead: `nextToken`, `keyOffset`, `yajl_end_map`.
+        yajl_string: nil,
         yajl_start_map: { context in
             handle(context) { (s: inout State) throws(ScanError) in
-                let at = nextToken(&s)
+                let at = try nextToken(&s)
                 s.lastEnd = at &+ 1
                 try s.builder.startContainer(.object, at: at)
             }
         },
         yajl_map_key: { context, text, length in
             handle(context) { (s: inout State) throws(ScanError) in
-                let (offset, raw, escaped) = try stringOffset(&s, text.unsafelyUnwrapped, length)
+                let (offset, raw, escaped) = try keyOffset(&s, text.unsafelyUnwrapped, length)
                 try s.builder.appendKey(at: offset, length: raw, escaped: escaped)
             }
         },
         yajl_end_map: { context in
             handle(context) { (s: inout State) throws(ScanError) in
-                s.lastEnd = nextToken(&s) &+ 1
+                let brace = s.consumed &- 1
+                try stringValueInObject(&s, before: brace)
+                s.lastEnd = brace &+ 1
                 s.builder.endContainer()
             }
         },
         yajl_start_array: { context in
             handle(context) { (s: inout State) throws(ScanError) in
-                let at = nextToken(&s)
+                let at = try nextToken(&s)
                 s.lastEnd = at &+ 1
                 try s.builder.startContainer(.array, at: at)
             }
         },
         yajl_end_array: { context in
             handle(context) { (s: inout State) throws(ScanError) in
-                s.lastEnd = nextToken(&s) &+ 1
+                s.lastEnd = try nextToken(&s) &+ 1
                 s.builder.endContainer()
             }
         }
