@@ -545,7 +545,7 @@ print(streamingTable.text() + "\n")
 // Scanner only: building the tape vs. a bare yajl parse with no-op callbacks.
 
 var scanTable = Table(
-    title: "Scanner only: building the tape (MB/s; ×bare = speed relative to a bare yajl parse with no-op callbacks)",
+    title: "Scanner only: building the tape (MB/s; ×bare = speed relative to a bare yajl parse with no-op callbacks and, like the backend, no string callback)",
     header: ["File", "bare yajl"] + backends.flatMap { ["tape .\(backendName($0))", "×bare"] },
     numeric: [false, true] + backends.flatMap { _ in [true, true] }
 )

@@ -18,12 +18,17 @@ import Darwin
 ///   the state and the callback returns 0, and Swift throws it after yajl returns.
 /// - Only the raw-number callback is used: yajl's integer and double callbacks go
 ///   through `strtod`, which is locale-dependent, reject Int64.min and are slow.
+/// - There is no string callback: given one, yajl unescapes every escaped string
+///   into its own buffer first, which Jolt never reads (it records offsets into
+///   the input). String values are found between the tokens yajl does report:
+///   before a key or a closing brace when the object awaits a value, and in the
+///   gap before an array's next token. Keys still come through their callback.
 /// - yajl is laxer than RFC 8259 (it takes `\f` and `\v` as whitespace and lets
 ///   invalid UTF-8 and lone surrogate escapes through). Input containing a raw
 ///   0x0B or 0x0C byte (valid nowhere in JSON) or ill-formed UTF-8 is refused
-///   before yajl sees it; every escaped string and every number yajl reports is
-///   validated by the same Swift code the Swift scanner uses. (yajl's lexer itself
-///   rejects raw control characters and unknown escapes in strings.)
+///   before yajl sees it; every escaped string and every number is validated by
+///   the same Swift code the Swift scanner uses. (yajl's lexer itself rejects raw
+///   control characters and unknown escapes in strings.)
 enum YAJLScanner {
     /// What a yajl run decided.
     enum Outcome {
