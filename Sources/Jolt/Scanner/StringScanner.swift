@@ -109,9 +109,39 @@ enum StringScanner {
         }
     }
 
-    /// Validates the multi-byte UTF-8 sequence starting at `i` (Unicode Table 3-7).
+    /// Validates the multi-byte UTF-8 sequence starting at `first` (Unicode Table
+    /// 3-7) and the ones that directly follow it; returns the index after the last.
+    ///
+    /// Two- and three-byte sequences whose lead byte puts no limit on the second
+    /// byte (all of them but those led by E0 and ED: most accented Latin, Greek,
+    /// Cyrillic, CJK and kana text) are checked inline, without leaving the run;
+    /// the rest goes through ``scanUTF8Sequence(_:at:start:end:)``.
     @inline(__always)
-    static func scanUTF8(_ p: UnsafePointer<UInt8>, at i: Int, start: Int, end: Int) throws(ScanError) -> Int {
+    static func scanUTF8(_ p: UnsafePointer<UInt8>, at first: Int, start: Int, end: Int) throws(ScanError) -> Int {
+        var i = first
+        repeat {
+            if _fastPath(i &+ 3 <= end) {
+                let c0 = p[i]
+                let c1 = p[i &+ 1]
+                // C2...DF, then a continuation byte.
+                if c0 &- 0xC2 < 0x1E && c1 & 0xC0 == 0x80 {
+                    i &+= 2
+                    continue
+                }
+                // E1...EC or EE...EF, then two continuation bytes.
+                if c0 & 0xF0 == 0xE0 && c0 != 0xE0 && c0 != 0xED && c1 & 0xC0 == 0x80 && p[i &+ 2] & 0xC0 == 0x80 {
+                    i &+= 3
+                    continue
+                }
+            }
+            i = try scanUTF8Sequence(p, at: i, start: start, end: end)
+        } while i < end && p[i] >= 0x80
+        return i
+    }
+
+    /// Validates the one multi-byte UTF-8 sequence starting at `i` (Unicode Table 3-7).
+    @inline(never)
+    static func scanUTF8Sequence(_ p: UnsafePointer<UInt8>, at i: Int, start: Int, end: Int) throws(ScanError) -> Int {
         let c0 = p[i]
         let length: Int
         var low: UInt8 = 0x80

@@ -38,6 +38,44 @@ final class UTF8ValidatorTests: XCTestCase {
         }
     }
 
+    /// Every lead byte with every second byte and a sample of third and fourth
+    /// bytes, alone and inside runs of other characters: the same verdict as the
+    /// standard library's validation, from the whole-input pass and from the Swift
+    /// scanner's strings (both go through `StringScanner.scanUTF8`).
+    func testEverySequenceAgainstTheStandardLibrary() {
+        let tails: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF]
+        let runs: [[UInt8]] = [[], Array("é".utf8), Array("日本".utf8), Array("a".utf8)]
+        var checked = 0
+        for lead in UInt8(0x80)...0xFF {
+            for second in UInt8(0)...0xFF {
+                for third in tails {
+                    for fourth in [UInt8(0x80), 0x41] {
+                        let sequence = [lead, second, third, fourth]
+                        for before in runs {
+                            for after in [[], Array("ü".utf8)] {
+                                let text = before + sequence + after
+                                let expected = String(validating: text, as: UTF8.self) != nil
+                                    && !text.contains(0x0B) && !text.contains(0x0C)
+                                let padded = [UInt8](repeating: 0x20, count: 3) + text
+                                XCTAssertEqual(check(padded), expected, "\(text)")
+                                checked += 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 100_000)
+        // Through the Swift scanner: a few thousand, inside a JSON string.
+        for lead in UInt8(0xC0)...0xF5 {
+            for second in UInt8(0x70)...0xC8 {
+                let text = Array("日".utf8) + [lead, second, 0x80, 0x80] + Array("é".utf8)
+                let json = [UInt8(ascii: "\"")] + text + [UInt8(ascii: "\"")]
+                XCTAssertEqual(parseTape(json, .swift).isSuccess, String(validating: text, as: UTF8.self) != nil, "\(text)")
+            }
+        }
+    }
+
     func testUTF8() {
         let padding = [UInt8](repeating: 0x20, count: 20)
         XCTAssertTrue(check(padding + Array("é€😀\u{10FFFF}".utf8) + padding))
