@@ -11,8 +11,10 @@ import Darwin
 /// RFC 8259 with no leniency: no raw control characters, only the escapes
 /// `\" \\ \/ \b \f \n \r \t \uXXXX`, surrogate escapes only as valid high-low
 /// pairs, and well-formed UTF-8 (no overlong forms, no encoded surrogates, nothing
-/// above U+10FFFF). `\u0000` is allowed. The yajl backend calls this on the raw
-/// text of every string yajl reports, so yajl's laxness never reaches the tape.
+/// above U+10FFFF). `\u0000` is allowed. The yajl backend uses the same checks
+/// (``scanUTF8(_:at:start:end:)`` in its whole-input UTF-8 pass,
+/// ``checkSurrogateEscapes(_:from:close:)`` on every escaped string), so yajl's
+/// laxness never reaches the tape.
 enum StringScanner {
     /// Scans the string whose content starts at `start` (just after the quote).
     ///
