@@ -118,5 +118,30 @@ final class DecodingContext {
     deinit {
         inputCell.deallocate()
         ownedCopy?.deallocate()
+        scratch?.deallocate()
+    }
+
+    /// Reused to unescape strings too long for a stack temporary, so that each
+    /// does not cost an allocation of its own; grown as needed.
+    private var scratch: UnsafeMutablePointer<UInt8>?
+    private var scratchCapacity = 0
+
+    /// The string for raw text of `count` bytes at `p` (see ``StringDecoding``).
+    @inline(__always)
+    func string(_ p: UnsafePointer<UInt8>, count: Int, escaped: Bool) -> String {
+        if !escaped { return StringDecoding.validString(p, count: count) }
+        if count <= StringDecoding.stackLimit { return StringDecoding.string(p, count: count, escaped: true) }
+        return longEscapedString(p, count: count)
+    }
+
+    @inline(never)
+    private func longEscapedString(_ p: UnsafePointer<UInt8>, count: Int) -> String {
+        if scratchCapacity < count {
+            scratch?.deallocate()
+            scratchCapacity = max(count, scratchCapacity * 2)
+            scratch = .allocate(capacity: scratchCapacity)
+        }
+        let buffer = scratch.unsafelyUnwrapped
+        return StringDecoding.validString(buffer, count: StringDecoding.unescape(p, count: count, into: buffer))
     }
 }

@@ -7,7 +7,7 @@ extension TapeDecoder {
         let e = entries[i]
         guard e.rawKind == TapeKind.string.rawValue else { return nil }
         if !e.isEscaped { return try body(UnsafeBufferPointer(start: input + e.offset, count: e.length)) }
-        var string = StringDecoding.string(input + e.offset, count: e.length, escaped: true)
+        var string = context.string(input + e.offset, count: e.length, escaped: true)
         return try string.withUTF8(body)
     }
 

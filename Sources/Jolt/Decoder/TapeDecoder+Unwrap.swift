@@ -164,14 +164,14 @@ extension TapeDecoder {
     func unwrapString<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K) throws -> String {
         let e = entries[i]
         guard e.rawKind == TapeKind.string.rawValue else { return try lenientString(at: i, extra, key) }
-        return StringDecoding.string(input + e.offset, count: e.length, escaped: e.isEscaped)
+        return context.string(input + e.offset, count: e.length, escaped: e.isEscaped)
     }
 
     /// The text of the key entry at `i`.
     @inline(__always)
     func keyString(at i: Int) -> String {
         let e = entries[i]
-        return StringDecoding.string(input + e.offset, count: e.length, escaped: e.isEscaped)
+        return context.string(input + e.offset, count: e.length, escaped: e.isEscaped)
     }
 
     @inline(__always)

@@ -20,7 +20,7 @@ extension TapeDecoder {
             return .number(JSONNumber(validatedText: String(
                 decoding: UnsafeBufferPointer(start: input + e.offset, count: e.length), as: UTF8.self)))
         case .string, .key:
-            return .string(StringDecoding.string(input + e.offset, count: e.length, escaped: e.isEscaped))
+            return .string(context.string(input + e.offset, count: e.length, escaped: e.isEscaped))
         case .array:
             var elements: [JSONValue] = []
             elements.reserveCapacity(e.count)

@@ -9,11 +9,16 @@ import Darwin
 /// Turns a string's raw text (already validated by ``StringScanner``) into a
 /// `String`, and compares raw text with a key without making one.
 enum StringDecoding {
+    /// The longest raw text ``string(_:count:escaped:)`` unescapes on the stack
+    /// (`withUnsafeTemporaryAllocation` allocates on the heap beyond 1 KiB);
+    /// ``DecodingContext`` unescapes longer text into a buffer it reuses.
+    static var stackLimit: Int { 1024 }
+
     /// The string for raw text of `count` bytes at `p`.
     ///
     /// - Complexity: O(count). Text without escapes is read in place; escaped
     ///   text is unescaped into a temporary buffer first (never longer than the
-    ///   raw text).
+    ///   raw text). Decoders go through ``DecodingContext/string(_:count:escaped:)``.
     @inline(__always)
     static func string(_ p: UnsafePointer<UInt8>, count: Int, escaped: Bool) -> String {
         if !escaped { return validString(p, count: count) }

@@ -79,6 +79,27 @@ final class StringDecodingTests: XCTestCase {
         }
     }
 
+    /// Escaped strings longer than the stack limit are unescaped into a buffer the
+    /// decoding reuses: growing it, and reusing it for a shorter string, must not
+    /// leak one string's bytes into the next.
+    func testLongEscapedStringsShareOneBuffer() throws {
+        let lengths = [1_000, 1_025, 3_000, 1_100, 2_048, 6_000, 1_500]
+        let values = lengths.enumerated().map { index, length in
+            String((0..<length).map { k -> Character in
+                ["a", "\n", "\"", "é", "’", "🎉", Character(UnicodeScalar(UInt8(65 + index)))][(k * 7 + index) % 7]
+            })
+        }
+        let json = try JSONEncoder().encode(["values": values])
+        XCTAssertTrue(String(decoding: json, as: UTF8.self).contains("\\n"))
+        let expected = try JSONDecoder().decode([String: [String]].self, from: json)
+        for backend in availableBackends {
+            let decoder = JoltDecoder()
+            decoder.backend = backend
+            XCTAssertEqual(try decoder.decode([String: [String]].self, from: json), expected, "\(backend)")
+            XCTAssertEqual(try decoder.decode(JSONValue.self, from: json), try JSONDecoder().decode(JSONValue.self, from: json), "\(backend)")
+        }
+    }
+
     func testDecodedStringsBehaveLikeFoundationsOnBothBackends() throws {
         let values = [
             "short", "ascii but longer than fifteen bytes", "non-ascii longer than fifteen: é",
