@@ -19,6 +19,9 @@
 #                          exits non-zero on a regression (improvements pass, with a note)
 #   make bench-thresholds  re-record Benchmarks/Thresholds after an intended allocation
 #                          change (then review and commit the JSON files)
+#   make docs              DocC documentation of the Jolt module from its doc comments, in
+#                          .build/docs (a static site); fails on any DocC warning (a broken
+#                          symbol link, an undocumented parameter)
 #   make clean             remove build products of the package and of Benchmarks/
 #   make fuzz-build        release build of the libFuzzer targets in Fuzz/ (ASan + fuzzer)
 #   make fuzz              fuzz-build, then FuzzSwift, FuzzYAJL, FuzzDifferential (the
@@ -44,7 +47,7 @@ BENCH_ARGS   ?=
 # --disable-sandbox: the benchmark executables read the corpus outside the package (../shared/corpus).
 BENCH_PLUGIN := $(SWIFT) package --disable-sandbox
 
-.PHONY: deps build test bench bench-quick bench-suite bench-check bench-thresholds clean
+.PHONY: deps build test docs bench bench-quick bench-suite bench-check bench-thresholds clean
 
 deps:
 	@pkg-config --exists yajl 2>/dev/null || { \
@@ -57,6 +60,15 @@ build: deps
 test: deps
 	$(SWIFT) test
 	PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR=/nonexistent $(SWIFT) test --disable-default-traits --scratch-path .build/no-yajl
+
+# The toolchain's docc over the module's symbol graph (no docc plugin package needed).
+DOCC         ?= $(shell command -v docc 2>/dev/null || echo $(dir $(shell command -v $(SWIFT)))docc)
+docs: deps
+	rm -rf .build/symbol-graphs .build/docs && mkdir -p .build/symbol-graphs
+	$(SWIFT) build --target Jolt -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc .build/symbol-graphs
+	$(DOCC) convert --additional-symbol-graph-dir .build/symbol-graphs --fallback-display-name Jolt \
+		--fallback-bundle-identifier org.jolt.Jolt --output-path .build/docs --warnings-as-errors
+	@echo "Documentation in .build/docs (serve the folder over HTTP to browse it)."
 
 # The helper executables JoltCompare runs; JoltMacroBench builds swift-syntax (for JoltMacros).
 BENCH_HELPERS ?= JoltMallocCount JoltStreamBench JoltMacroBench

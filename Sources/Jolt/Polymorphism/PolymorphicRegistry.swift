@@ -158,6 +158,7 @@ public final class PolymorphicRegistry<Base>: Sendable {
     ///     key that contains a dot).
     ///   - payloadKey: the key the payload is under; nil (the default) for a
     ///     payload inline in the object.
+    ///   - configure: registers the types and the fallback on the builder.
     /// - Precondition: the configuration is valid (see ``Builder/build()``); a
     ///   registry built from data should use ``Builder`` and handle the error.
     public convenience init(discriminator: String = "type", payloadKey: String? = nil,
