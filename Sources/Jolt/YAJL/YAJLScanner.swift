@@ -87,6 +87,8 @@ enum YAJLScanner {
             state.deinitialize(count: 1)
             state.deallocate()
         }
+        // On every path, the caller gets the builder back (it releases a partial tape).
+        defer { builder = state.pointee.builder }
         guard let handle = yajl_alloc(callbacks, nil, state) else {
             fatalError("yajl_alloc failed: out of memory")
         }
@@ -97,7 +99,6 @@ enum YAJLScanner {
 
         let parsed = yajl_parse(handle, p + start, end - start)
         let completed = yajl_complete_parse(handle)
-        builder = state.pointee.builder
         if let error = state.pointee.error { throw error }
         guard parsed == yajl_status_ok && completed == yajl_status_ok else { return .rejected }
         // yajl checks what follows the top-level value only token by token, and an
@@ -105,16 +106,10 @@ enum YAJLScanner {
         // `[1] "abc` and `{} tru`. Only whitespace may follow the value.
         var i = state.pointee.lastEnd
         SwiftScanner.skipWhitespace(p, &i, end)
-        if i < end && p[i] == UInt8(ascii: "\"") && builder.count == 0 {
+        if i < end && p[i] == UInt8(ascii: "\"") && state.pointee.builder.count == 0 {
             // A document that is one string: yajl reported nothing (see `table`).
             guard let close = closingQuote(p, open: i, end: end) else { return .rejected }
-            do throws(ScanError) {
-                try appendStringValue(&state.pointee, open: i, close: close)
-            } catch {
-                builder = state.pointee.builder
-                throw error
-            }
-            builder = state.pointee.builder
+            try appendStringValue(&state.pointee, open: i, close: close)
             i = close &+ 1
             SwiftScanner.skipWhitespace(p, &i, end)
         }
@@ -180,16 +175,31 @@ enum YAJLScanner {
 
     /// Before a key or the end of an object: the string value of the previous key,
     /// when yajl reported no value for it. `next` is the offset of the token
-    /// after the value (the next key's opening quote or the closing brace).
+    /// after the value (the next key's opening quote or the closing brace), nil
+    /// when it is not known (an escaped key).
     @inline(__always)
-    static func stringValueInObject(_ s: inout State, before next: Int) throws(ScanError) {
+    static func stringValueInObject(_ s: inout State, before next: Int?) throws(ScanError) {
         guard s.builder.awaitsValue else { return }
-        var open = s.lastEnd
-        while s.base[open] != UInt8(ascii: "\"") { open &+= 1 }
-        // Only whitespace and a comma separate the value's closing quote from `next`.
-        var close = next &- 1
-        while s.base[close] != UInt8(ascii: "\"") { close &-= 1 }
+        let open = quote(in: s, from: s.lastEnd)
+        let close: Int
+        if let next {
+            // Only whitespace and a comma separate the value's closing quote from `next`.
+            var i = next &- 1
+            while s.base[i] != UInt8(ascii: "\"") { i &-= 1 }
+            close = i
+        } else {
+            close = closingQuote(s.base, open: open, end: s.end).unsafelyUnwrapped
+        }
         try appendStringValue(&s, open: open, close: close)
+    }
+
+    /// The first quote at or after `i`, where only whitespace, `,` and `:` can come
+    /// before it.
+    @inline(__always)
+    static func quote(in s: State, from i: Int) -> Int {
+        var i = i
+        while s.base[i] != UInt8(ascii: "\"") { i &+= 1 }
+        return i
     }
 
     /// Appends the string value whose quotes are at `open` and `close`: escaped
@@ -259,14 +269,8 @@ enum YAJLScanner {
         // byte consumed; the opening quote is the first one after the previous
         // token (and, if the previous key has a string value, after that value).
         let close = s.consumed &- 1
-        if s.builder.awaitsValue {
-            var open = s.lastEnd
-            while s.base[open] != UInt8(ascii: "\"") { open &+= 1 }
-            try appendStringValue(&s, open: open, close: closingQuote(s.base, open: open, end: s.end).unsafelyUnwrapped)
-        }
-        var quote = s.lastEnd
-        while s.base[quote] != UInt8(ascii: "\"") { quote &+= 1 }
-        let offset = quote &+ 1
+        try stringValueInObject(&s, before: nil)
+        let offset = quote(in: s, from: s.lastEnd) &+ 1
         try StringScanner.checkSurrogateEscapes(s.base, from: offset, close: close)
         s.lastEnd = close &+ 1
         return (offset, close &- offset, true)
