@@ -54,12 +54,19 @@ enum StringScanner {
     static func needsAttention(_ w: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        let quote = w ^ (ones &* 0x22)
-        let backslash = w ^ (ones &* 0x5C)
-        let hasQuote = (quote &- ones) & ~quote
-        let hasBackslash = (backslash &- ones) & ~backslash
-        let hasControl = (w &- ones &* 0x20) & ~w
-        return ((hasQuote | hasBackslash | hasControl) & highs) | (w & highs) != 0
+        let hasControl = (w &- ones &* 0x20) & ~w & highs
+        return bytesEqual(w, UInt8(ascii: "\"")) | bytesEqual(w, UInt8(ascii: "\\")) | hasControl | (w & highs) != 0
+    }
+
+    /// The classic zero-byte test on `w` XORed with `byte` repeated: the high bit
+    /// of each byte of `w` equal to `byte` is set (and maybe of bytes above one,
+    /// as a borrow only runs towards higher bytes), so the result is non-zero iff
+    /// `w` holds `byte`, and its lowest set bit marks the first such byte exactly.
+    @inline(__always)
+    static func bytesEqual(_ w: UInt64, _ byte: UInt8) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let x = w ^ (ones &* UInt64(byte))
+        return (x &- ones) & ~x & 0x8080_8080_8080_8080
     }
 
     /// Validates the escape whose backslash is at `i`; returns the index after it.

@@ -273,20 +273,16 @@ struct ElementFramer {
     }
 
     /// The index of the first `"` or `\\` at or after `i`, or a little before
-    /// the end of the buffer: eight bytes at a time (a word has such a byte when
-    /// its XOR with that byte repeated has a zero byte; the lowest byte flagged
-    /// by that test is exact, as a borrow only runs towards higher bytes).
+    /// the end of the buffer: eight bytes at a time (``StringScanner/bytesEqual(_:_:)``,
+    /// whose lowest flagged byte is exact).
     @inline(__always)
     static func skipPlainStringBytes(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = b.baseAddress else { return start }
         let raw = UnsafeRawPointer(base)
-        let quotes: UInt64 = 0x2222_2222_2222_2222, backslashes: UInt64 = 0x5C5C_5C5C_5C5C_5C5C
-        let low: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
         var i = start
         while i &+ 8 <= b.count {
             let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let q = word ^ quotes, s = word ^ backslashes
-            let found = ((q &- low) & ~q | (s &- low) & ~s) & high
+            let found = StringScanner.bytesEqual(word, UInt8(ascii: "\"")) | StringScanner.bytesEqual(word, UInt8(ascii: "\\"))
             if found != 0 { return i &+ found.trailingZeroBitCount &>> 3 }
             i &+= 8
         }

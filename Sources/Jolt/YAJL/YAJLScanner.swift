@@ -221,9 +221,7 @@ enum YAJLScanner {
         if count >= 32 { return memchr(p, Int32(UInt8(ascii: "\\")), count) != nil }
         let raw = UnsafeRawPointer(p)
         @inline(__always) func hasBackslash(_ w: UInt64) -> Bool {
-            // The classic zero-byte test on the word XORed with backslashes.
-            let x = w ^ 0x5C5C_5C5C_5C5C_5C5C
-            return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0
+            StringScanner.bytesEqual(w, UInt8(ascii: "\\")) != 0
         }
         if count < 8 {
             for i in 0..<count where p[i] == UInt8(ascii: "\\") { return true }
