@@ -65,14 +65,19 @@ struct ScriptReader {
     }
 }
 
-/// The script as JoltEncoder sees it: a path is one dotted key.
-struct JoltScript: Encodable {
+/// A script encoded for one of the two encoders: for JoltEncoder a path is one
+/// dotted key (`pathsAsNestedContainers` false), for Foundation's JSONEncoder
+/// nested containers spelt out.
+struct ScriptValue: Encodable {
     let ops: [ScriptOp]
+    let pathsAsNestedContainers: Bool
+
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: ScriptKey.self)
-        try Self.apply(ops, &container)
+        try apply(ops, &container)
     }
-    static func apply(_ ops: [ScriptOp], _ container: inout KeyedEncodingContainer<ScriptKey>) throws {
+
+    func apply(_ ops: [ScriptOp], _ container: inout KeyedEncodingContainer<ScriptKey>) throws {
         for op in ops {
             switch op {
             case .scalar(let key, let value): try container.encode(value, forKey: ScriptKey(key))
@@ -80,29 +85,13 @@ struct JoltScript: Encodable {
             case .nested(let key, let inner):
                 var nested = container.nestedContainer(keyedBy: ScriptKey.self, forKey: ScriptKey(key))
                 try apply(inner, &nested)
-            case .value(let key, let inner): try container.encode(JoltScript(ops: inner), forKey: ScriptKey(key))
+            case .value(let key, let inner):
+                try container.encode(ScriptValue(ops: inner, pathsAsNestedContainers: pathsAsNestedContainers), forKey: ScriptKey(key))
             case .array(let key, let count):
                 var nested = container.nestedUnkeyedContainer(forKey: ScriptKey(key))
                 for n in 0..<count { try nested.encode(n) }
             case .nothing(let key): try container.encode(Nothing(), forKey: ScriptKey(key))
-            case .path(let path, let leaf, let value):
-                try container.encode(value, forKey: ScriptKey((path + [leaf]).joined(separator: ".")))
-            }
-        }
-    }
-}
-
-/// The script as Foundation's JSONEncoder sees it: a path is nested containers.
-struct FoundationScript: Encodable {
-    let ops: [ScriptOp]
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: ScriptKey.self)
-        try Self.apply(ops, &container)
-    }
-    static func apply(_ ops: [ScriptOp], _ container: inout KeyedEncodingContainer<ScriptKey>) throws {
-        for op in ops {
-            switch op {
-            case .path(let path, let leaf, let value):
+            case .path(let path, let leaf, let value) where pathsAsNestedContainers:
                 var nested = container.nestedContainer(keyedBy: ScriptKey.self, forKey: ScriptKey(path[0]))
                 if path.count > 1 {
                     var deeper = nested.nestedContainer(keyedBy: ScriptKey.self, forKey: ScriptKey(path[1]))
@@ -110,11 +99,8 @@ struct FoundationScript: Encodable {
                 } else {
                     try nested.encode(value, forKey: ScriptKey(leaf))
                 }
-            case .nested(let key, let inner):
-                var nested = container.nestedContainer(keyedBy: ScriptKey.self, forKey: ScriptKey(key))
-                try apply(inner, &nested)
-            case .value(let key, let inner): try container.encode(FoundationScript(ops: inner), forKey: ScriptKey(key))
-            default: try JoltScript.apply([op], &container)
+            case .path(let path, let leaf, let value):
+                try container.encode(value, forKey: ScriptKey((path + [leaf]).joined(separator: ".")))
             }
         }
     }

@@ -54,8 +54,8 @@ func checkScript(_ bytes: UnsafeRawBufferPointer) {
         let jolt = JoltEncoder()
         jolt.keyPathSeparator = "."
         jolt.outputFormatting = formatting.contains(.prettyPrinted) ? [.sortedKeys, .prettyPrinted] : .sortedKeys
-        guard let expected = try? foundation.encode(FoundationScript(ops: ops)) else { fatalError("JSONEncoder failed on a script") }
-        guard let actual = try? jolt.encode(JoltScript(ops: ops)) else { fatalError("JoltEncoder failed on a script") }
+        guard let expected = try? foundation.encode(ScriptValue(ops: ops, pathsAsNestedContainers: true)) else { fatalError("JSONEncoder failed on a script") }
+        guard let actual = try? jolt.encode(ScriptValue(ops: ops, pathsAsNestedContainers: false)) else { fatalError("JoltEncoder failed on a script") }
         guard actual == expected else {
             fatalError("script: JoltEncoder \(String(decoding: actual, as: UTF8.self)) != JSONEncoder \(String(decoding: expected, as: UTF8.self))")
         }
