@@ -39,7 +39,8 @@ extension TapeDecoder {
     /// every property wrapper decode).
     @inline(__always)
     static func of(_ decoder: any Decoder) -> TapeDecoder? {
-        guard type(of: decoder) == TapeDecoder.self else { return nil }
+        let dynamicType = type(of: decoder)
+        guard dynamicType == TapeDecoder.self || dynamicType == ContainerAux.self else { return nil }
         func reinterpret<D: Decoder>(_ decoder: D) -> TapeDecoder { unsafeBitCast(decoder, to: TapeDecoder.self) }
         return _openExistential(decoder, do: reinterpret)
     }

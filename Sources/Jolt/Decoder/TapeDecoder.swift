@@ -9,8 +9,9 @@ import Foundation
 ///
 /// Containers record their position beyond the decoder's path (`extra`: keys of
 /// nested containers), so a coding path is only assembled when someone asks for
-/// it, normally to throw an error.
-final class TapeDecoder: Decoder {
+/// it, normally to throw an error. A container that has such extras holds a
+/// ``ContainerAux``: a second instance over the same state that carries them.
+class TapeDecoder: Decoder {
     let context: DecodingContext
     let entries: UnsafeMutablePointer<TapeEntry>
     let inputCell: UnsafeMutablePointer<UnsafePointer<UInt8>>
@@ -24,6 +25,9 @@ final class TapeDecoder: Decoder {
     /// from its first member after every nested value).
     private let hints: UnsafeMutablePointer<(object: Int, next: Int)>
     static let hintSlots = 16
+    /// The decoder whose state this one shares (a ``ContainerAux``), kept alive
+    /// for it; nil for a decoder that owns its state.
+    private let stateOwner: TapeDecoder?
 
     struct State {
         /// The tape index of the value this decoder stands on.
@@ -48,9 +52,22 @@ final class TapeDecoder: Decoder {
         state.pointee.path.reserveCapacity(16)
         hints = (raw + hintsOffset).bindMemory(to: (object: Int, next: Int).self, capacity: Self.hintSlots)
         hints.initialize(repeating: (-1, 0), count: Self.hintSlots)
+        stateOwner = nil
+    }
+
+    /// A decoder over the same state as `decoder`: it stands where `decoder`
+    /// stands and moves with it.
+    init(sharing decoder: TapeDecoder) {
+        context = decoder.context
+        entries = decoder.entries
+        inputCell = decoder.inputCell
+        state = decoder.state
+        hints = decoder.hints
+        stateOwner = decoder.stateOwner ?? decoder
     }
 
     deinit {
+        guard stateOwner == nil else { return }
         state.deinitialize(count: 1)
         UnsafeMutableRawPointer(state).deallocate()
     }

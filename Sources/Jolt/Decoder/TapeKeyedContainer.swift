@@ -16,13 +16,24 @@ import Darwin
 /// "first duplicate wins"; large ones, and any object under a key conversion
 /// strategy, get a ``KeyLookup`` built once for the container.
 struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    /// The decoder, or, when the container has extras (a path beyond the
+    /// decoder's, a lookup table), a ``ContainerAux`` over the same state that
+    /// carries them: one stored reference, so that copying the container (which
+    /// the standard library's type-erasing box does on every `decode(_:forKey:)`)
+    /// costs one retain and one release.
     let decoder: TapeDecoder
+    /// Tape index of the object (tape indexes fit in 32 bits).
+    private let object32: UInt32
+    /// Whether `decoder` is a ``ContainerAux``.
+    private let hasAux: Bool
+
     /// Tape index of the object.
-    let object: Int
-    /// What most containers do not need, kept out of line so that copying the
-    /// container (which the standard library's type-erasing box does on every
-    /// call) costs one retain.
-    let aux: ContainerAux?
+    @inline(__always) var object: Int { Int(object32) }
+
+    /// What most containers do not need.
+    @inline(__always) var aux: ContainerAux? {
+        hasAux ? unsafeDowncast(decoder, to: ContainerAux.self) : nil
+    }
 
     /// The container's path beyond `decoder.path`.
     @inline(__always) var extra: [any CodingKey] { aux?.extra ?? [] }
@@ -33,7 +44,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     static var linearSearchLimit: Int { 64 }
 
     init(decoder: TapeDecoder, object: Int, extra: [any CodingKey]) {
-        self.object = object
+        self.object32 = UInt32(truncatingIfNeeded: object)
         let count = decoder.entries[object].count
         let lookup: KeyLookup?
         if !decoder.context.usesDefaultKeys {
@@ -45,12 +56,14 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
         // Key mappings apply to the container of the type whose init(from:) runs on
         // this very value, not to containers nested inside it.
+        let aux: ContainerAux?
         if _slowPath(decoder.context.hasKeyMappings) {
             aux = Self.auxWithMappings(decoder, object: object, extra: extra, lookup: lookup)
         } else {
-            aux = extra.isEmpty && lookup == nil ? nil : ContainerAux(extra: extra, lookup: lookup)
+            aux = extra.isEmpty && lookup == nil ? nil : ContainerAux(decoder, extra: extra, lookup: lookup)
         }
-        self.decoder = decoder
+        self.decoder = aux ?? decoder
+        self.hasAux = aux != nil
     }
 
     /// The container's extras when the decode has ``KeyMappings``: the
@@ -62,7 +75,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             alternatives = decoder.context.keyMappings?.alternatives(for: type)
         }
         return extra.isEmpty && lookup == nil && alternatives == nil
-            ? nil : ContainerAux(extra: extra, lookup: lookup, alternatives: alternatives)
+            ? nil : ContainerAux(decoder, extra: extra, lookup: lookup, alternatives: alternatives)
     }
 
     var codingPath: [any CodingKey] { decoder.path + extra }
@@ -446,17 +459,20 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 }
 
-/// The rarely needed parts of a container: its path beyond the decoder's, and a
-/// key lookup table.
-final class ContainerAux {
+/// The rarely needed parts of a container: its path beyond the decoder's, a key
+/// lookup table, key alternatives. It is a decoder itself, over the state of the
+/// decoder it was made from (see ``TapeDecoder/init(sharing:)``), so that a
+/// container holds a single reference.
+final class ContainerAux: TapeDecoder {
     let extra: [any CodingKey]
     let lookup: KeyLookup?
     /// The ``KeyMappings`` alternatives of the type that asked for the container.
     let alternatives: [String: [String]]?
 
-    init(extra: [any CodingKey], lookup: KeyLookup?, alternatives: [String: [String]]? = nil) {
+    init(_ decoder: TapeDecoder, extra: [any CodingKey], lookup: KeyLookup?, alternatives: [String: [String]]? = nil) {
         self.extra = extra
         self.lookup = lookup
         self.alternatives = alternatives
+        super.init(sharing: decoder)
     }
 }

@@ -2,26 +2,29 @@
 /// decode succeeds, so a caller may retry an element as another type (lossy
 /// collections rely on this).
 struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
+    /// The decoder, or a ``ContainerAux`` over its state when the container's
+    /// path goes beyond the decoder's: one reference, so that a copy costs one retain.
     let decoder: TapeDecoder
     /// Tape index of the array.
     let array: Int
-    /// The container's path beyond `decoder.path`, out of line (usually nil) so
-    /// that a copy costs one retain.
-    let aux: ContainerAux?
+    /// Whether `decoder` is a ``ContainerAux``.
+    private let hasAux: Bool
     /// Tape index of the current element.
     var cursor: Int
     private(set) var currentIndex: Int = 0
 
     init(decoder: TapeDecoder, array: Int, extra: [any CodingKey]) {
-        self.decoder = decoder
+        self.decoder = extra.isEmpty ? decoder : ContainerAux(decoder, extra: extra, lookup: nil)
         self.array = array
-        self.aux = extra.isEmpty ? nil : ContainerAux(extra: extra, lookup: nil)
+        self.hasAux = !extra.isEmpty
         self.cursor = array &+ 1
     }
 
     /// Tape index just past the array.
     @inline(__always) var end: Int { decoder.entries[array].end }
-    @inline(__always) var extra: [any CodingKey] { aux?.extra ?? [] }
+    @inline(__always) var extra: [any CodingKey] {
+        hasAux ? unsafeDowncast(decoder, to: ContainerAux.self).extra : []
+    }
     var count: Int? { decoder.entries[array].count }
 
     var codingPath: [any CodingKey] { decoder.path + extra }
