@@ -44,6 +44,8 @@ final class DecodingContext {
     /// whose result may depend on the path): each distinct key is converted once
     /// per decode, not once per object.
     var convertedKeyCache: [String: String] = [:]
+    /// The marker conformances of the types met in this decode.
+    let conformances = MarkerConformances()
     /// The recoveries so far, when a report was asked for; nil otherwise.
     private(set) var issues: [JoltDecodeReport.Issue]?
     private var ownedCopy: UnsafeMutableRawPointer?

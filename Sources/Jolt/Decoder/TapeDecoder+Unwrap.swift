@@ -91,13 +91,13 @@ extension TapeDecoder {
         // strategy; Jolt also takes this direct path for large objects, where it
         // saves building a key table (the conformance check is paid only there).
         let entry = entries[i]
-        // Any other array type: the conformance check is paid only for values
-        // that are arrays on the tape, once per array.
-        if entry.rawKind == TapeKind.array.rawValue, let marker = T.self as? JoltArrayMarker.Type {
+        // Any other array type: the conformance check is asked only for values
+        // that are arrays on the tape, and answered from the decode's cache.
+        if entry.rawKind == TapeKind.array.rawValue, let marker = context.conformances.arrayMarker(for: T.self) {
             return identityCast(try unwrapAnyArray(marker, at: i, extra, key), to: T.self)
         }
         if !context.usesDefaultKeys || (entry.rawKind == TapeKind.object.rawValue && entry.count > 16),
-           let marker = T.self as? JoltStringDictionaryMarker.Type {
+           let marker = context.conformances.dictionaryMarker(for: T.self) {
             return try unwrapStringDictionary(marker, at: i, extra, key) as! T
         }
         if _slowPath(context.hasKeyMappings) {

@@ -1,0 +1,70 @@
+/// Per decode, whether the types met conform to ``JoltArrayMarker`` and
+/// ``JoltStringDictionaryMarker``: a direct-mapped table on the type's metadata
+/// address.
+///
+/// `T.self as? JoltArrayMarker.Type` goes through the runtime's conformance lookup
+/// (about 800 instructions even when cached there); `unwrap` asks it for every
+/// array of a non-scalar element type, and for every object under a key strategy.
+/// A hit here is a compare and a load. Owned by one ``DecodingContext``, so used
+/// by one thread at a time.
+///
+/// ```swift
+/// let conformances = MarkerConformances()
+/// if let marker = conformances.arrayMarker(for: [Item].self) { … }
+/// ```
+final class MarkerConformances {
+    private struct Slot {
+        var type: ObjectIdentifier?
+        var array: JoltArrayMarker.Type?
+        var dictionary: JoltStringDictionaryMarker.Type?
+        var arrayKnown = false
+        var dictionaryKnown = false
+    }
+
+    private static var slotCount: Int { 32 }
+    private static var shift: UInt { 59 }
+    private let slots: UnsafeMutablePointer<Slot>
+
+    init() {
+        slots = .allocate(capacity: Self.slotCount)
+        slots.initialize(repeating: Slot(), count: Self.slotCount)
+    }
+
+    deinit {
+        slots.deinitialize(count: Self.slotCount)
+        slots.deallocate()
+    }
+
+    /// The slot of `type`, emptied first if another type held it.
+    @inline(__always)
+    private func slot(for type: Any.Type) -> UnsafeMutablePointer<Slot> {
+        let id = ObjectIdentifier(type)
+        let bits = UInt(bitPattern: id)
+        // Fibonacci hashing: the top bits of the product mix every bit of the address.
+        let slot = slots + Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> Self.shift)
+        if slot.pointee.type != id { slot.pointee = Slot(type: id) }
+        return slot
+    }
+
+    /// `T.self as? JoltArrayMarker.Type`.
+    @inline(__always)
+    func arrayMarker<T>(for type: T.Type) -> JoltArrayMarker.Type? {
+        let slot = slot(for: type)
+        if !slot.pointee.arrayKnown {
+            slot.pointee.array = type as? JoltArrayMarker.Type
+            slot.pointee.arrayKnown = true
+        }
+        return slot.pointee.array
+    }
+
+    /// `T.self as? JoltStringDictionaryMarker.Type`.
+    @inline(__always)
+    func dictionaryMarker<T>(for type: T.Type) -> JoltStringDictionaryMarker.Type? {
+        let slot = slot(for: type)
+        if !slot.pointee.dictionaryKnown {
+            slot.pointee.dictionary = type as? JoltStringDictionaryMarker.Type
+            slot.pointee.dictionaryKnown = true
+        }
+        return slot.pointee.dictionary
+    }
+}
