@@ -50,6 +50,16 @@ enum YAJLScanner {
         /// Offset just past the last token reported by a callback. Only `,` `:`
         /// and whitespace can lie between it and the next reported token.
         var lastEnd: Int
+        /// When yajl reads a copy without indentation: the map back to the original.
+        let removal: IndentationRemoval?
+        var removalCursor = 0
+
+        /// The offset in the original input of `offset` in the text yajl reads:
+        /// what the tape records.
+        @inline(__always) mutating func original(_ offset: Int) -> Int {
+            guard let removal else { return offset }
+            return removal.original(offset, cursor: &removalCursor)
+        }
 
         /// The absolute offset just past the token yajl is reporting.
         @inline(__always) var consumed: Int {
@@ -65,7 +75,9 @@ enum YAJLScanner {
     ///
     /// - Returns: `.rejected` when yajl found a syntax error (the builder then holds a
     ///   partial tape and must be released).
-    /// - Throws: an error raised by Jolt's own checks (strings, numbers, limits).
+    /// - Throws: an error raised by Jolt's own checks (strings, numbers, limits),
+    ///   at an offset that may be off when the document is indented (the caller
+    ///   takes the error from the Swift scanner).
     static func scan(_ p: UnsafePointer<UInt8>, start: Int, end: Int, into builder: inout TapeBuilder) throws(ScanError) -> Outcome {
         // yajl, told not to validate strings, checks neither UTF-8 nor surrogate
         // pairs, and skips a raw vertical tab or form feed as whitespace: UTF-8 and
@@ -74,7 +86,17 @@ enum YAJLScanner {
         if !UTF8Validator.isWellFormedWithoutVTOrFF(p, from: start, end: end) {
             return .rejected
         }
+        // An indented document: yajl reads a copy without the indentation.
+        if let removal = IndentationRemoval(p, start: start, end: end) {
+            defer { removal.deallocate() }
+            return try parse(UnsafePointer(removal.text), start: start, end: removal.count, removal: removal, into: &builder)
+        }
+        return try parse(p, start: start, end: end, removal: nil, into: &builder)
+    }
 
+    /// ``scan(_:start:end:into:)`` after the checks: yajl parses `p[start..<end]`,
+    /// the original or its copy without indentation (`removal`).
+    private static func parse(_ p: UnsafePointer<UInt8>, start: Int, end: Int, removal: IndentationRemoval?, into builder: inout TapeBuilder) throws(ScanError) -> Outcome {
         let callbacks = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
         callbacks.initialize(to: table)
         defer {
@@ -82,7 +104,7 @@ enum YAJLScanner {
             callbacks.deallocate()
         }
         let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
-        state.initialize(to: State(builder: builder, base: p, start: start, end: end, handle: nil, error: nil, lastEnd: start))
+        state.initialize(to: State(builder: builder, base: p, start: start, end: end, handle: nil, error: nil, lastEnd: start, removal: removal))
         defer {
             state.deinitialize(count: 1)
             state.deallocate()
@@ -211,7 +233,7 @@ enum YAJLScanner {
         let escaped = containsBackslash(s.base + offset, length)
         if escaped { try StringScanner.checkSurrogateEscapes(s.base, from: offset, close: close) }
         s.lastEnd = close &+ 1
-        try s.builder.appendString(at: offset, length: length, escaped: escaped)
+        try s.builder.appendString(at: s.original(offset), length: length, escaped: escaped)
     }
 
     /// Whether the `count` bytes at `p` hold a backslash: word by word for short
@@ -280,7 +302,7 @@ enum YAJLScanner {
             handle(context) { (s: inout State) throws(ScanError) in
                 let at = try nextToken(&s)
                 s.lastEnd = at &+ 4
-                try s.builder.appendLiteral(.null, at: at)
+                try s.builder.appendLiteral(.null, at: s.original(at))
             }
         },
         yajl_boolean: { context, value in
@@ -288,10 +310,10 @@ enum YAJLScanner {
                 let at = try nextToken(&s)
                 if value != 0 {
                     s.lastEnd = at &+ 4
-                    try s.builder.appendLiteral(.true, at: at)
+                    try s.builder.appendLiteral(.true, at: s.original(at))
                 } else {
                     s.lastEnd = at &+ 5
-                    try s.builder.appendLiteral(.false, at: at)
+                    try s.builder.appendLiteral(.false, at: s.original(at))
                 }
             }
         },
@@ -308,7 +330,7 @@ enum YAJLScanner {
                 if _slowPath(offset &- s.lastEnd > 2) && !s.builder.inObject { try stringValuesBeforeNumber(&s) }
                 // yajl's number lexer follows RFC 8259's grammar exactly.
                 s.lastEnd = offset &+ length
-                try s.builder.appendNumber(at: offset, length: length)
+                try s.builder.appendNumber(at: s.original(offset), length: length)
             }
         },
         // Off: with a string callback, yajl unescapes every escaped string into a
@@ -320,13 +342,13 @@ enum YAJLScanner {
             handle(context) { (s: inout State) throws(ScanError) in
                 let at = try nextToken(&s)
                 s.lastEnd = at &+ 1
-                try s.builder.startContainer(.object, at: at)
+                try s.builder.startContainer(.object, at: s.original(at))
             }
         },
         yajl_map_key: { context, text, length in
             handle(context) { (s: inout State) throws(ScanError) in
                 let (offset, raw, escaped) = try keyOffset(&s, text.unsafelyUnwrapped, length)
-                try s.builder.appendKey(at: offset, length: raw, escaped: escaped)
+                try s.builder.appendKey(at: s.original(offset), length: raw, escaped: escaped)
             }
         },
         yajl_end_map: { context in
@@ -341,7 +363,7 @@ enum YAJLScanner {
             handle(context) { (s: inout State) throws(ScanError) in
                 let at = try nextToken(&s)
                 s.lastEnd = at &+ 1
-                try s.builder.startContainer(.array, at: at)
+                try s.builder.startContainer(.array, at: s.original(at))
             }
         },
         yajl_end_array: { context in
