@@ -1,5 +1,5 @@
 /// Validates a whole buffer as strict UTF-8 (Unicode Table 3-7: no overlong
-/// forms, no encoded surrogates, nothing above U+10FFFF), 32 bytes at a time
+/// forms, no encoded surrogates, nothing above U+10FFFF), 64 bytes at a time
 /// through ASCII.
 ///
 /// The yajl backend runs it once over the input instead of validating each string:
@@ -16,18 +16,32 @@ enum UTF8Validator {
         let plus75 = SIMD16<UInt8>(repeating: 0x75)
         let plus73 = SIMD16<UInt8>(repeating: 0x73)
         var i = start
+        @inline(__always) func vtOrFF(_ v: SIMD16<UInt8>) -> SIMD16<UInt8> { (v &+ plus75) & ~(v &+ plus73) }
         while i < end {
+            // 64 bytes a step while they are all ASCII without VT or FF; the
+            // 32-byte step below finds out which and where.
+            while i &+ 64 <= end {
+                let a = UnsafeRawPointer(p + i).loadUnaligned(as: SIMD16<UInt8>.self)
+                let b = UnsafeRawPointer(p + (i &+ 16)).loadUnaligned(as: SIMD16<UInt8>.self)
+                let c = UnsafeRawPointer(p + (i &+ 32)).loadUnaligned(as: SIMD16<UInt8>.self)
+                let d = UnsafeRawPointer(p + (i &+ 48)).loadUnaligned(as: SIMD16<UInt8>.self)
+                if anyHighBit((a | b | c | d) | (vtOrFF(a) | vtOrFF(b) | vtOrFF(c) | vtOrFF(d))) { break }
+                i &+= 64
+            }
             while i &+ 32 <= end {
                 let a = UnsafeRawPointer(p + i).loadUnaligned(as: SIMD16<UInt8>.self)
                 let b = UnsafeRawPointer(p + (i &+ 16)).loadUnaligned(as: SIMD16<UInt8>.self)
-                if anyHighBit(a | b) { break }
-                // Every byte is below 0x80, so adding 0x75 (0x80 - 0x0B) or 0x73
-                // (0x80 - 0x0D) never overflows a byte: a byte's high bit is then set
-                // by the first sum iff it is >= 0x0B, and by the second iff it is >= 0x0D.
-                // (Written with wrapping adds and masks, which compile to SSE2
-                // instructions; `.==` on SIMD16 compiled to a loop over the lanes.)
-                let vtOrFF = ((a &+ plus75) & ~(a &+ plus73)) | ((b &+ plus75) & ~(b &+ plus73))
-                if anyHighBit(vtOrFF) { return false }
+                // For a byte below 0x80, adding 0x75 (0x80 - 0x0B) or 0x73 (0x80 - 0x0D)
+                // never overflows: its high bit is then set by the first sum iff it
+                // is >= 0x0B, and by the second iff it is >= 0x0D. (Written with
+                // wrapping adds and masks, which compile to SSE2 instructions; `.==`
+                // on SIMD16 compiled to a loop over the lanes.) One test covers
+                // both cases, non-ASCII bytes and VT or FF; which one it was is
+                // only asked when one of them is there.
+                if anyHighBit(a | b | vtOrFF(a) | vtOrFF(b)) {
+                    if anyHighBit(a | b) { break }
+                    return false
+                }
                 i &+= 32
             }
             // At least one of the next 32 bytes is not ASCII (or fewer than 32 are

@@ -7,11 +7,12 @@ final class UTF8ValidatorTests: XCTestCase {
         bytes.withUnsafeBufferPointer { UTF8Validator.isWellFormedWithoutVTOrFF($0.baseAddress!, from: 0, end: $0.count) }
     }
 
-    /// Every ASCII byte at every position of two 32-byte blocks and of the tail.
+    /// Every ASCII byte at every position of two 64-byte blocks, a 32-byte block
+    /// and the tail.
     func testEveryASCIIByteAtEveryPosition() {
         for byte in UInt8(0)..<0x80 {
-            for position in 0..<80 {
-                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 80)
+            for position in 0..<176 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 176)
                 bytes[position] = byte
                 XCTAssertEqual(check(bytes), byte != 0x0B && byte != 0x0C, "byte \(byte) at \(position)")
             }
@@ -23,11 +24,11 @@ final class UTF8ValidatorTests: XCTestCase {
     /// return to whole blocks must neither skip a byte nor read one twice.
     func testNonASCIIThenVerticalTabAtEveryPosition() {
         let e = Array("€".utf8)
-        for position in 0..<(96 - e.count) {
-            var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 96)
+        for position in 0..<(176 - e.count) {
+            var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 176)
             bytes.replaceSubrange(position..<(position + e.count), with: e)
             XCTAssertTrue(check(bytes), "€ at \(position)")
-            for tab in (position + e.count)..<96 {
+            for tab in (position + e.count)..<176 {
                 var withTab = bytes
                 withTab[tab] = 0x0C
                 XCTAssertFalse(check(withTab), "€ at \(position), FF at \(tab)")
