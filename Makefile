@@ -17,6 +17,10 @@
 #   make bench-suite       the ordo-one suite (wallClock, throughput, mallocCountTotal)
 #   make bench-check       ordo-one malloc-count check against Benchmarks/Thresholds;
 #                          exits non-zero on a regression (improvements pass, with a note)
+#   make profile           instructions per decode of one corpus file with one decoder, under
+#                          valgrind's callgrind (PROFILE_FILE, default twitter; PROFILE_DECODER,
+#                          yajl, swift or foundation, default yajl; PROFILE_COUNT, default 10);
+#                          exact and repeatable where timings are noisy (Benchmarks/Scripts/profile.sh)
 #   make bench-thresholds  re-record Benchmarks/Thresholds after an intended allocation
 #                          change (then review and commit the JSON files)
 #   make docs              DocC documentation of the Jolt module from its doc comments, in
@@ -47,7 +51,7 @@ BENCH_ARGS   ?=
 # --disable-sandbox: the benchmark executables read the corpus outside the package (../shared/corpus).
 BENCH_PLUGIN := $(SWIFT) package --disable-sandbox
 
-.PHONY: deps build test docs bench bench-quick bench-suite bench-check bench-thresholds clean
+.PHONY: deps build test docs bench bench-quick bench-suite bench-check bench-thresholds profile clean
 
 deps:
 	@pkg-config --exists yajl 2>/dev/null || { \
@@ -86,6 +90,14 @@ bench-suite:
 
 bench-check:
 	SWIFT=$(SWIFT) $(BENCH_DIR)/Scripts/check-thresholds.sh
+
+PROFILE_FILE    ?= twitter
+PROFILE_DECODER ?= yajl
+PROFILE_COUNT   ?= 10
+
+profile: deps
+	@command -v valgrind >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind; }
+	SWIFT=$(SWIFT) $(BENCH_DIR)/Scripts/profile.sh $(PROFILE_FILE) $(PROFILE_DECODER) $(PROFILE_COUNT)
 
 bench-thresholds:
 	cd $(BENCH_DIR) && $(BENCH_PLUGIN) --allow-writing-to-package-directory benchmark thresholds update --metric mallocCountTotal --no-progress

@@ -6,6 +6,7 @@
 //   swift run -c release JoltCompare [--quick] [--filter NAME] [--write-readme ../README.md]
 //   swift build -c release --product JoltMallocCount             # malloc counts JoltCompare reports
 //   swift build -c release --product JoltMacroBench              # its generated-code table (builds swift-syntax)
+//   swift build -c release --product JoltProfile                # one decoder, one file, for callgrind/perf
 //   swift package --disable-sandbox benchmark                    # ordo-one suite
 //   Scripts/check-thresholds.sh                                  # malloc counts vs Thresholds/ (make bench-check)
 //
@@ -63,6 +64,14 @@ let package = Package(
                 .product(name: "Jolt", package: joltIdentity),
             ],
             path: "Sources/JoltStreamBench"
+        ),
+        // One decoder on one corpus file, for callgrind and perf.
+        .executableTarget(
+            name: "JoltProfile",
+            dependencies: [
+                .product(name: "Jolt", package: joltIdentity),
+            ],
+            path: "Sources/JoltProfile"
         ),
         .executableTarget(
             name: "DecodingBenchmarks",

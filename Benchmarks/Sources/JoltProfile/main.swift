@@ -1,0 +1,50 @@
+// JoltProfile: decodes one corpus file into its full-structure model a given
+// number of times with one decoder, and nothing else, so that a profiler sees
+// only that decode:
+//
+//   swift build -c release --product JoltProfile
+//   valgrind --tool=callgrind .build/release/JoltProfile twitter yajl 20
+//   perf record -g .build/release/JoltProfile gsoc-2018 swift 200
+//
+// Arguments: a corpus file name (exact, as in ../shared/corpus without .json),
+// a decoder (`yajl`, `swift` or `foundation`) and a count of decodes (default 10).
+// One decode runs before the counted ones (outside no measurement: a profiler
+// sees it too, so use counts that make it small). Prints the wall time per
+// decode, a rough figure: JoltCompare is the measurement.
+
+import Foundation
+@_spi(Benchmarks) import Jolt
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count >= 2, let count = arguments.count > 2 ? Int(arguments[2]) : 10 else {
+    FileHandle.standardError.write(Data("usage: JoltProfile FILE yajl|swift|foundation [COUNT]\n".utf8))
+    exit(2)
+}
+guard let directory = Corpus.directory() else {
+    FileHandle.standardError.write(Data("JoltProfile: corpus not found\n".utf8))
+    exit(1)
+}
+guard let file = try Corpus.load(from: directory, filter: arguments[0]).first(where: { $0.name == arguments[0] }) else {
+    FileHandle.standardError.write(Data("JoltProfile: no corpus file named \(arguments[0])\n".utf8))
+    exit(1)
+}
+
+let run: () throws -> Void
+switch arguments[1] {
+case "foundation":
+    let decoder = JSONDecoder()
+    run = { try file.decodeFoundation(decoder) }
+case "yajl", "swift":
+    let decoder = JoltDecoder()
+    decoder.backend = arguments[1] == "yajl" ? .yajl : .swift
+    run = { try file.decodeJolt(decoder) }
+default:
+    FileHandle.standardError.write(Data("JoltProfile: unknown decoder \(arguments[1])\n".utf8))
+    exit(2)
+}
+
+try run()
+let start = DispatchTime.now().uptimeNanoseconds
+for _ in 0..<count { try run() }
+let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+print("\(file.name) \(arguments[1]): \(count) decodes, \(String(format: "%.3f", elapsed / Double(count) * 1000)) ms each, \(String(format: "%.1f", Double(file.byteCount * count) / elapsed / 1e6)) MB/s")
