@@ -8,9 +8,9 @@
 //
 // Arguments: a corpus file name (exact, as in ../shared/corpus without .json),
 // a decoder (`yajl`, `swift` or `foundation`) and a count of decodes (default 10).
-// One decode runs before the counted ones (outside no measurement: a profiler
-// sees it too, so use counts that make it small). Prints the wall time per
-// decode, a rough figure: JoltCompare is the measurement.
+// One decode runs before the counted ones, outside the timing printed; a profiler
+// sees it too (`make profile` subtracts it with a second run of twice the count).
+// Prints the wall time per decode, a rough figure: JoltCompare is the measurement.
 
 import Foundation
 @_spi(Benchmarks) import Jolt
