@@ -292,12 +292,14 @@ for file in files {
     let foundationSpeed = outcomes[0].median.map { megabytesPerSecond(file.byteCount, $0) }
     row.append(foundationSpeed.map { format($0) } ?? "error")
     if let foundationSpeed { foundationSpeeds.append(foundationSpeed) }
+    var fileSpeeds = [Double?](repeating: nil, count: backends.count)
     for b in backends.indices {
         guard let median = outcomes[b + 1].median else {
             row += ["error", "–"]
             continue
         }
         let speed = megabytesPerSecond(file.byteCount, median)
+        fileSpeeds[b] = speed
         joltSpeeds[b].append(speed)
         row.append(format(speed) + marks[b])
         if let foundationSpeed {
@@ -307,11 +309,7 @@ for file in files {
             row.append("–")
         }
     }
-    if let foundationSpeed {
-        decodeSpeedsByFile[file.name] = (foundationSpeed, backends.indices.map { b in
-            outcomes[b + 1].median.map { megabytesPerSecond(file.byteCount, $0) }
-        })
-    }
+    if let foundationSpeed { decodeSpeedsByFile[file.name] = (foundationSpeed, fileSpeeds) }
     for (index, outcome) in outcomes.enumerated() {
         if case .failed(let message) = outcome {
             decodeTable.notes.append("error: \(file.name), \(contenders[index].label): \(message)")
