@@ -69,6 +69,19 @@ final class ElementStreamTests: XCTestCase {
         XCTAssertEqual(assertChunkingIrrelevant(Item.self, " [ ] \n").0, [])
     }
 
+    /// Strings longer than the framer's eight-byte steps, with escaped quotes and
+    /// backslashes at every place relative to a chunk's end and to a step: the
+    /// elements `decode` gives for the whole array.
+    func testLongStringsWithEscapes() throws {
+        let text = #"["0123456789\\",  "abcdefgh\"ijklmnopq\\\"rstuvw]}", {"k\\":"v\\\\\"]}x","l":["\\\"", "x\"\"\"\"\"\"\"\"\"y"]},"\\\\\\\\\\\\\\\\",""]"#
+        let (values, error) = assertChunkingIrrelevant(JSONValue.self, text)
+        XCTAssertEqual(error, "none")
+        XCTAssertEqual(values, try JoltDecoder().decode([JSONValue].self, from: text))
+        XCTAssertEqual(values.count, 5)
+        let (concatenated, _) = assertChunkingIrrelevant(JSONValue.self, #""abcdefghij\"" "\\" "klmnopqrstuvwxyz\\\"\\"{}"#, format: .concatenated)
+        XCTAssertEqual(concatenated, [#"abcdefghij""#, #"\"#, #"klmnopqrstuvwxyz\"\"#, [:]])
+    }
+
     func testScalarsAsElements() {
         let (values, error) = assertChunkingIrrelevant(JSONValue.self, #"[1, -2.5e3, "s", true, false, null, [], {}, [1, [2]], 12345678901234567890]"#)
         XCTAssertEqual(error, "none")
