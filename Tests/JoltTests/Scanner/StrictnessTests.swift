@@ -84,6 +84,41 @@ final class StrictnessTests: XCTestCase {
         assertRejected(bytes(#"["abc\"#), .unterminatedString, at: 1)
     }
 
+    /// Every byte value at every position of a 40-byte string: the string
+    /// scanner's 8-byte steps must stop at each byte that needs a look
+    /// (quote, backslash, control character, non-ASCII), wherever it falls.
+    func testEveryByteAtEveryPositionOfALongString() {
+        let length = 40
+        for position in 0..<length {
+            for byte in 0...255 where byte != Int(UInt8(ascii: "\"")) {
+                var text = bytes("[\"") + [UInt8](repeating: UInt8(ascii: "a"), count: length) + bytes("\"]")
+                text[2 + position] = UInt8(byte)
+                let at = 2 + position
+                switch byte {
+                case 0..<0x20: assertRejected(text, .unescapedControlCharacter, at: at)
+                case 0x80...: assertRejected(text, .invalidUTF8, at: at)
+                case Int(UInt8(ascii: "\\")):
+                    // `\a` is no escape; a last backslash escapes the closing quote.
+                    if position == length - 1 { assertRejected(text, .unterminatedString, at: 1) }
+                    else { assertRejected(text, .invalidEscape, at: at) }
+                default:
+                    for backend in availableBackends {
+                        let entries = try? parseTape(text, backend).get()
+                        XCTAssertEqual(entries?.count, 2, "byte \(byte) at \(position), \(backend)")
+                        XCTAssertEqual(entries?.last?.length, length, "byte \(byte) at \(position), \(backend)")
+                    }
+                }
+            }
+        }
+        // A quote ends the string where it is: what follows it is out of place.
+        for position in 0..<length {
+            var text = bytes("[\"") + [UInt8](repeating: UInt8(ascii: "a"), count: length) + bytes("\"]")
+            text[2 + position] = UInt8(ascii: "\"")
+            let next = text[3 + position]
+            assertRejected(text, .unexpectedCharacter(next), at: 3 + position)
+        }
+    }
+
     func testNumbers() {
         assertRejected(bytes("[01]"), .invalidNumber, at: 1)
         assertRejected(bytes("[1.]"), .invalidNumber, at: 1)
