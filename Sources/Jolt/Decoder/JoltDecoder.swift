@@ -126,15 +126,20 @@ public final class JoltDecoder: Sendable {
     }
 
     /// Every decode: parse, walk to `path` if any, decode, then check unknown keys.
+    /// `keyedContainers` is a cache shared by several decodes (a stream's
+    /// elements); without one, the decode has its own.
     static func decodeCore<T: Decodable>(_ type: T.Type, fromInput input: some JoltInput, at path: String?,
-                                  options: DecoderOptions, reporting: Bool) throws -> (T, JoltDecodeReport) {
+                                  options: DecoderOptions, reporting: Bool,
+                                  keyedContainers: KeyedContainerCache? = nil) throws -> (T, JoltDecodeReport) {
         try input.withJoltBytes { bytes in
             let tape = try Self.parse(bytes, options: options)
-            var context = DecodingContext(tape: tape, input: bytes, options: options, reporting: reporting)
+            var context = DecodingContext(tape: tape, input: bytes, options: options, reporting: reporting,
+                                          keyedContainers: keyedContainers)
             var decoder: TapeDecoder? = TapeDecoder(context: context, index: 0, path: [])
             defer {
                 // If an init(from:) kept the decoder or a container, the input must
                 // outlive this call: give the context a copy.
+                context.finish()
                 decoder = nil
                 if !isKnownUniquelyReferenced(&context) { context.copyInput() }
             }

@@ -143,6 +143,13 @@ class TapeDecoder: Decoder {
                 codingPath: path + extra,
                 debugDescription: "Expected to decode \([String: Any].self) but found \(describe(e)) instead."))
         }
+        if _fastPath(context.reusesKeyedContainers) {
+            let fields = KeyedContainerFields(decoder: self, object: i, extra: extra)
+            guard let cache = context.keyedContainerCache else {
+                return KeyedDecodingContainer(TapeKeyedContainer<Key>(fields: fields))
+            }
+            return cache.container(type, fields)
+        }
         let container = TapeKeyedContainer<Key>(decoder: self, object: i, extra: extra)
         if _slowPath(context.duplicateKeyPolicy == .reject) { try container.rejectDuplicateKeys() }
         if _slowPath(context.tracksKeys || context.isReporting), context.keyedObjects[i] == nil {

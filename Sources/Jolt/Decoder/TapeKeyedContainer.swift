@@ -16,23 +16,24 @@ import Darwin
 /// "first duplicate wins"; large ones, and any object under a key conversion
 /// strategy, get a ``KeyLookup`` built once for the container.
 struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    /// Everything the container stores; nothing depends on `Key`, so a
+    /// ``KeyedContainerCache`` can refill a container it made before without
+    /// the generic metadata a new one costs.
+    let fields: KeyedContainerFields
+
     /// The decoder, or, when the container has extras (a path beyond the
     /// decoder's, a lookup table), a ``ContainerAux`` over the same state that
     /// carries them: one stored reference, so that copying the container (which
     /// the standard library's type-erasing box does on every `decode(_:forKey:)`)
     /// costs one retain and one release.
-    let decoder: TapeDecoder
-    /// Tape index of the object (tape indexes fit in 32 bits).
-    private let object32: UInt32
-    /// Whether `decoder` is a ``ContainerAux``.
-    private let hasAux: Bool
+    @inline(__always) var decoder: TapeDecoder { fields.decoder }
 
     /// Tape index of the object.
-    @inline(__always) var object: Int { Int(object32) }
+    @inline(__always) var object: Int { Int(fields.object32) }
 
     /// What most containers do not need.
     @inline(__always) var aux: ContainerAux? {
-        hasAux ? unsafeDowncast(decoder, to: ContainerAux.self) : nil
+        fields.hasAux ? unsafeDowncast(fields.decoder, to: ContainerAux.self) : nil
     }
 
     /// The container's path beyond `decoder.path`.
@@ -40,42 +41,12 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Lookup structure for large objects and converted keys; nil for a plain linear search.
     @inline(__always) var lookup: KeyLookup? { aux?.lookup }
 
-    /// Objects with more members than this get a hash index.
-    static var linearSearchLimit: Int { 64 }
-
-    init(decoder: TapeDecoder, object: Int, extra: [any CodingKey]) {
-        self.object32 = UInt32(truncatingIfNeeded: object)
-        let count = decoder.entries[object].count
-        let lookup: KeyLookup?
-        if !decoder.context.usesDefaultKeys {
-            lookup = KeyLookup(converting: decoder, object: object, strategy: decoder.options.keyDecodingStrategy, path: decoder.path + extra)
-        } else if count > Self.linearSearchLimit {
-            lookup = KeyLookup(indexing: decoder, object: object)
-        } else {
-            lookup = nil
-        }
-        // Key mappings apply to the container of the type whose init(from:) runs on
-        // this very value, not to containers nested inside it.
-        let aux: ContainerAux?
-        if _slowPath(decoder.context.hasKeyMappings) {
-            aux = Self.auxWithMappings(decoder, object: object, extra: extra, lookup: lookup)
-        } else {
-            aux = extra.isEmpty && lookup == nil ? nil : ContainerAux(decoder, extra: extra, lookup: lookup)
-        }
-        self.decoder = aux ?? decoder
-        self.hasAux = aux != nil
+    init(fields: KeyedContainerFields) {
+        self.fields = fields
     }
 
-    /// The container's extras when the decode has ``KeyMappings``: the
-    /// alternatives of the type whose `init(from:)` asked for this container.
-    @inline(never)
-    static func auxWithMappings(_ decoder: TapeDecoder, object: Int, extra: [any CodingKey], lookup: KeyLookup?) -> ContainerAux? {
-        var alternatives: [String: [String]]?
-        if object == decoder.index, let type = decoder.currentType {
-            alternatives = decoder.context.keyMappings?.alternatives(for: type)
-        }
-        return extra.isEmpty && lookup == nil && alternatives == nil
-            ? nil : ContainerAux(decoder, extra: extra, lookup: lookup, alternatives: alternatives)
+    init(decoder: TapeDecoder, object: Int, extra: [any CodingKey]) {
+        fields = KeyedContainerFields(decoder: decoder, object: object, extra: extra)
     }
 
     var codingPath: [any CodingKey] { decoder.path + extra }

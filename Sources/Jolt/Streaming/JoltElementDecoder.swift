@@ -37,6 +37,9 @@ public final class JoltElementDecoder<Element: Decodable> {
     private var elementCount = 0
     private var failure: JoltStreamError?
     private var finished = false
+    /// Keyed containers reused from one element's decode to the next (the
+    /// elements are usually of one type, with the same nested types).
+    private let keyedContainers = KeyedContainerCache()
 
     /// The elements skipped under ``JoltStreamErrorPolicy/skip`` (as
     /// `.droppedElement` issues at `[index]`).
@@ -137,7 +140,8 @@ public final class JoltElementDecoder<Element: Decodable> {
     private func decodeElement(_ bytes: UnsafeRawBufferPointer, index: Int, start: Int,
                                in b: UnsafeBufferPointer<UInt8>) throws -> Element? {
         do {
-            let (value, _) = try JoltDecoder.decodeCore(Element.self, fromInput: bytes, at: nil, options: options, reporting: false)
+            let (value, _) = try JoltDecoder.decodeCore(Element.self, fromInput: bytes, at: nil, options: options, reporting: false,
+                                                        keyedContainers: keyedContainers)
             return value
         } catch {
             // A syntax error inside the element ends the stream, at its place in the stream.
