@@ -99,16 +99,15 @@ final class DecodingContext {
 
     /// Ends the decode: the cached containers let go of their decoders, which
     /// hold this context (a reference cycle until then).
+    ///
+    /// After it, this context uses no cache: a decoder kept past the decode
+    /// makes plain containers, and never touches a stream's cache, which the
+    /// stream's next decode may be using on another thread.
     func finish() {
         let cache = containerState.pointee.cache
-        // No cache is made after this (for a decoder kept past the decode).
+        containerState.pointee.cache = nil
         containerState.pointee.uncachedCount = Int.min
-        if sharesKeyedContainers {
-            cache?.detach()
-        } else {
-            cache?.close()
-            containerState.pointee.cache = nil
-        }
+        if sharesKeyedContainers { cache?.detach() } else { cache?.close() }
     }
 
     /// How many keyed containers a decode makes before it caches them. A cache

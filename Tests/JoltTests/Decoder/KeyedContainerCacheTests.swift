@@ -142,6 +142,15 @@ final class KeyedContainerCacheTests: XCTestCase {
             decoded += try nodes.finish()
             let expected = try trees.split(separator: "\n").map { try JSONDecoder().decode(Node.self, from: Data($0.utf8)) }
             XCTAssertEqual(decoded, expected, "\(backend)")
+
+            // Decoders kept by elements make their containers after the stream has
+            // moved on, outside the stream's cache.
+            let count = 2 * DecodingContext.keyedContainersBeforeCache
+            let readers = JoltElementDecoder(LateReader.self, decoder: decoder, format: .jsonLines)
+            var late = try readers.feed(Array((1...count).map { #"{"id": \#($0)}"# + "\n" }.joined().utf8))
+            late += try readers.finish()
+            XCTAssertEqual(try late.map { try $0.id() }, Array(1...count), "\(backend)")
+            XCTAssertEqual(try late.map { try $0.id() }, Array(1...count), "\(backend)")
         }
     }
 }
