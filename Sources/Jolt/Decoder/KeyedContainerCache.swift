@@ -30,10 +30,10 @@ import Darwin
 ///   checked for every box before it enters the cache (its bytes there must be
 ///   the fields just given); a box laid out otherwise is never reused.
 /// - A decode has its own cache (``DecodingContext``), closed when the decode
-///   ends: the cached containers hold decoders, which hold the context, and
-///   after ``close()`` nothing more is cached (for a decoder kept past the
-///   decode). A stream shares one between its elements' decodes and calls
-///   ``detach()`` after each instead.
+///   ends (the cached containers hold decoders, which hold the context) and
+///   then let go of, so that a decoder kept past the decode caches nothing. A
+///   stream shares one between its elements' decodes and calls ``detach()``
+///   after each instead.
 /// - Used by one decode, or one stream, at a time: never by two threads at once.
 ///
 /// ```swift
@@ -59,8 +59,6 @@ final class KeyedContainerCache {
     private struct State {
         /// Which slots are in use: ``close()`` empties those only.
         var used: UInt64 = 0
-        /// Set by ``close()``.
-        var isClosed = false
         /// What containers kept between decodes point at (see ``detach()``),
         /// with the one byte of input its context borrows.
         var placeholder: TapeDecoder?
@@ -70,17 +68,10 @@ final class KeyedContainerCache {
     private let state: UnsafeMutablePointer<State>
     private let slots: UnsafeMutablePointer<Slot>
 
-    private static var slotsOffset: Int {
-        (MemoryLayout<State>.stride + MemoryLayout<Slot>.alignment - 1) & ~(MemoryLayout<Slot>.alignment - 1)
-    }
-
     /// An empty cache.
     init() {
-        let raw = UnsafeMutableRawPointer.allocate(byteCount: Self.slotsOffset + Self.slotCount * MemoryLayout<Slot>.stride,
-                                                   alignment: max(MemoryLayout<State>.alignment, MemoryLayout<Slot>.alignment))
-        state = raw.bindMemory(to: State.self, capacity: 1)
+        (state, slots) = UnsafeMutablePointer<State>.allocate(followedBy: Slot.self, count: Self.slotCount)
         state.initialize(to: State())
-        slots = (raw + Self.slotsOffset).bindMemory(to: Slot.self, capacity: Self.slotCount)
         slots.initialize(repeating: Slot(), count: Self.slotCount)
     }
 
@@ -93,9 +84,13 @@ final class KeyedContainerCache {
         UnsafeMutableRawPointer(state).deallocate()
     }
 
-    /// Where a box stores its container: after the object's metadata pointer
+    /// Where `box` stores its container: after the object's metadata pointer
     /// and reference counts.
-    private static var containerOffset: Int { 2 * MemoryLayout<Int>.size }
+    @inline(__always)
+    private static func fields(of box: AnyObject) -> UnsafeMutablePointer<KeyedContainerFields> {
+        (Unmanaged.passUnretained(box).toOpaque() + 2 * MemoryLayout<Int>.size)
+            .assumingMemoryBound(to: KeyedContainerFields.self)
+    }
 
     /// A container for `Key` holding `fields`: the cached one, refilled, when
     /// nothing else holds it; otherwise a new one.
@@ -106,8 +101,7 @@ final class KeyedContainerCache {
         let slot = slots + (slots[first].type == id ? first : second)
         if slot.pointee.type == id && slot.pointee.box != nil && isKnownUniquelyReferenced(&slot.pointee.box) {
             let box = slot.pointee.box.unsafelyUnwrapped
-            let storage = Unmanaged.passUnretained(box).toOpaque() + Self.containerOffset
-            storage.assumingMemoryBound(to: KeyedContainerFields.self).pointee = fields
+            Self.fields(of: box).pointee = fields
             return unsafeBitCast(box, to: KeyedDecodingContainer<Key>.self)
         }
         return makeContainer(key, fields, first: first, second: second)
@@ -134,7 +128,6 @@ final class KeyedContainerCache {
     @inline(never)
     private func makeContainer<Key: CodingKey>(_ key: Key.Type, _ fields: KeyedContainerFields,
                                                 first: Int, second: Int) -> KeyedDecodingContainer<Key> {
-        guard !state.pointee.isClosed else { return KeyedDecodingContainer(TapeKeyedContainer<Key>(fields: fields)) }
         let id = ObjectIdentifier(Key.self)
         // The type's own slot, else an empty one, else one whose container is in
         // use (it cannot be handed out again until let go of), else the first.
@@ -162,7 +155,7 @@ final class KeyedContainerCache {
     /// Whether `box` stores `fields` where ``container(_:_:)`` writes them.
     private static func holds(_ box: AnyObject, _ fields: KeyedContainerFields) -> Bool {
         guard MemoryLayout<KeyedContainerFields>.size == 13 else { return false }
-        let storage = UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque()) + containerOffset
+        let storage = UnsafeRawPointer(Self.fields(of: box))
         return storage.load(as: UInt.self) == UInt(bitPattern: Unmanaged.passUnretained(fields.decoder).toOpaque())
             && storage.load(fromByteOffset: 8, as: UInt32.self) == fields.object32
             && storage.load(fromByteOffset: 12, as: Bool.self) == fields.hasAux
@@ -180,9 +173,7 @@ final class KeyedContainerCache {
             bits &= bits &- 1
             guard slot.pointee.box != nil else { continue }
             if isKnownUniquelyReferenced(&slot.pointee.box) {
-                let storage = Unmanaged.passUnretained(slot.pointee.box.unsafelyUnwrapped).toOpaque() + Self.containerOffset
-                storage.assumingMemoryBound(to: KeyedContainerFields.self).pointee =
-                    KeyedContainerFields(placeholder: placeholder)
+                Self.fields(of: slot.pointee.box.unsafelyUnwrapped).pointee = KeyedContainerFields(placeholder: placeholder)
             } else {
                 slot.pointee.box = nil
             }
@@ -203,10 +194,10 @@ final class KeyedContainerCache {
         return decoder
     }
 
-    /// Drops every cached container (and the decoders they hold), and caches
-    /// nothing more: the decode is over.
+    /// Drops every cached container (and the decoders they hold): the decode
+    /// is over. (``DecodingContext/finish()`` also lets go of the cache, so
+    /// nothing is cached after.)
     func close() {
-        state.pointee.isClosed = true
         var used = state.pointee.used
         while used != 0 {
             slots[used.trailingZeroBitCount] = Slot()
