@@ -127,7 +127,7 @@ struct ElementFramer {
                     if b[pos] == 0x0A { elementStart = pos + 1 }
                     pos += 1
                 }
-                if pos - elementStart > maxElementBytes { throw ScanError(.limitExceeded(.documentBytes), at: elementStart + maxElementBytes) }
+                try checkSize(pos)
                 guard pos < n else { break }
                 if mode == nil { mode = b[pos] == UInt8(ascii: "[") ? .array : .lines }
                 switch mode! {
@@ -245,9 +245,9 @@ struct ElementFramer {
                 escaped = false
                 i &+= 1
             }
-            guard let close = Self.skipString(p, n, &i, &escaped) else { return try finish(nil) }
+            guard Self.skipString(p, n, &i, &escaped) else { return try finish(nil) }
             inString = false
-            i = close &+ 1
+            i &+= 1
             if depth == 0 { return try finish(i) }
         }
         while i < n {
@@ -255,11 +255,11 @@ struct ElementFramer {
             case UInt8(ascii: "\""):
                 if kind == .scalar && depth == 0 && i > elementStart { return try finish(i) }
                 i &+= 1
-                guard let close = Self.skipString(p, n, &i, &escaped) else {
+                guard Self.skipString(p, n, &i, &escaped) else {
                     inString = true
                     return try finish(nil)
                 }
-                i = close &+ 1
+                i &+= 1
                 if depth == 0 { return try finish(i) }
                 continue
             case UInt8(ascii: "{"), UInt8(ascii: "["):
@@ -285,11 +285,12 @@ struct ElementFramer {
     }
 
     /// Skips string text from `i` (just past the opening quote, or where the
-    /// previous buffer ended inside the string): the index of the closing quote,
-    /// or nil with `i` at the end of the buffer if it ends first (`escaped` then
-    /// says whether its last byte was a backslash whose escaped byte is still to come).
+    /// previous buffer ended inside the string) to the closing quote, and says
+    /// whether it found one. If the buffer ends first, `i` is its end and
+    /// `escaped` says whether its last byte was a backslash whose escaped byte
+    /// is still to come.
     @inline(__always)
-    private static func skipString(_ p: UnsafePointer<UInt8>, _ n: Int, _ i: inout Int, _ escaped: inout Bool) -> Int? {
+    private static func skipString(_ p: UnsafePointer<UInt8>, _ n: Int, _ i: inout Int, _ escaped: inout Bool) -> Bool {
         let raw = UnsafeRawPointer(p)
         var j = i
         while true {
@@ -309,17 +310,17 @@ struct ElementFramer {
             guard j < n else {
                 i = n
                 escaped = false
-                return nil
+                return false
             }
             if p[j] == UInt8(ascii: "\"") {
                 i = j
-                return j
+                return true
             }
             // A backslash: its escaped byte is never a delimiter.
             guard j &+ 1 < n else {
                 i = n
                 escaped = true
-                return nil
+                return false
             }
             j &+= 2
         }
@@ -346,7 +347,7 @@ struct ElementFramer {
             i &+= 1
         }
         pos = newline
-        if newline - elementStart > maxElementBytes { throw ScanError(.limitExceeded(.documentBytes), at: elementStart + maxElementBytes) }
+        try checkSize(newline)
         guard newline < n else { return }
         if lineHasContent { try emit(elementStart..<newline) }
         pos = newline &+ 1
