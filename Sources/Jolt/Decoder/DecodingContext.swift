@@ -87,13 +87,8 @@ final class DecodingContext {
         self.isReporting = reporting
         self.reusesKeyedContainers = options.duplicateKeyPolicy != .reject && !tracksKeys && !reporting
         // The input's address and the container state in one allocation.
-        let stateOffset = (MemoryLayout<UnsafePointer<UInt8>>.stride + MemoryLayout<ContainerState>.alignment - 1)
-            & ~(MemoryLayout<ContainerState>.alignment - 1)
-        let raw = UnsafeMutableRawPointer.allocate(byteCount: stateOffset + MemoryLayout<ContainerState>.size,
-                                                   alignment: max(MemoryLayout<UnsafePointer<UInt8>>.alignment, MemoryLayout<ContainerState>.alignment))
-        inputCell = raw.bindMemory(to: UnsafePointer<UInt8>.self, capacity: 1)
+        (inputCell, containerState) = UnsafeMutablePointer<UnsafePointer<UInt8>>.allocate(followedBy: ContainerState.self, count: 1)
         inputCell.initialize(to: input.baseAddress!.assumingMemoryBound(to: UInt8.self))
-        containerState = (raw + stateOffset).bindMemory(to: ContainerState.self, capacity: 1)
         containerState.initialize(to: ContainerState(cache: keyedContainers))
     }
 

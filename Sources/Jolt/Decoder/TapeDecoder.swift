@@ -44,13 +44,9 @@ class TapeDecoder: Decoder {
         self.entries = context.entries
         self.inputCell = context.inputCell
         // The state and the hint table in one allocation.
-        let hintsOffset = (MemoryLayout<State>.stride + 15) & ~15
-        let raw = UnsafeMutableRawPointer.allocate(
-            byteCount: hintsOffset + Self.hintSlots * MemoryLayout<(object: Int, next: Int)>.stride, alignment: 16)
-        state = raw.bindMemory(to: State.self, capacity: 1)
+        (state, hints) = UnsafeMutablePointer<State>.allocate(followedBy: (object: Int, next: Int).self, count: Self.hintSlots)
         state.initialize(to: State(index: index, path: path))
         state.pointee.path.reserveCapacity(16)
-        hints = (raw + hintsOffset).bindMemory(to: (object: Int, next: Int).self, capacity: Self.hintSlots)
         hints.initialize(repeating: (-1, 0), count: Self.hintSlots)
         stateOwner = nil
     }
