@@ -15,18 +15,18 @@
 import Foundation
 @_spi(Benchmarks) import Jolt
 
+func fail(_ message: String, status: Int32 = 1) -> Never {
+    FileHandle.standardError.write(Data("JoltProfile: \(message)\n".utf8))
+    exit(status)
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2, let count = arguments.count > 2 ? Int(arguments[2]) : 10 else {
-    FileHandle.standardError.write(Data("usage: JoltProfile FILE yajl|swift|foundation [COUNT]\n".utf8))
-    exit(2)
+    fail("usage: JoltProfile FILE yajl|swift|foundation [COUNT]", status: 2)
 }
-guard let directory = Corpus.directory() else {
-    FileHandle.standardError.write(Data("JoltProfile: corpus not found\n".utf8))
-    exit(1)
-}
+guard let directory = Corpus.directory() else { fail("corpus not found") }
 guard let file = try Corpus.load(from: directory, filter: arguments[0]).first(where: { $0.name == arguments[0] }) else {
-    FileHandle.standardError.write(Data("JoltProfile: no corpus file named \(arguments[0])\n".utf8))
-    exit(1)
+    fail("no corpus file named \(arguments[0])")
 }
 
 let run: () throws -> Void
@@ -39,8 +39,7 @@ case "yajl", "swift":
     decoder.backend = arguments[1] == "yajl" ? .yajl : .swift
     run = { try file.decodeJolt(decoder) }
 default:
-    FileHandle.standardError.write(Data("JoltProfile: unknown decoder \(arguments[1])\n".utf8))
-    exit(2)
+    fail("unknown decoder \(arguments[1])", status: 2)
 }
 
 try run()
