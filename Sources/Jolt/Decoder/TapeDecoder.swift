@@ -37,6 +37,12 @@ class TapeDecoder: Decoder {
         /// The type whose `init(from:)` runs on `index`, recorded only when the
         /// decode has ``KeyMappings``.
         var currentType: ObjectIdentifier?
+        /// Where the decoder was made to stand (the root, a sub-tree, a
+        /// `superDecoder`'s value) and that value's path: what the paths of
+        /// containers used after the decoder moved on are worked out from
+        /// (see `TapeDecoder+Anchor.swift`).
+        let baseIndex: Int
+        let basePath: [any CodingKey]
     }
 
     init(context: DecodingContext, index: Int, path: [any CodingKey]) {
@@ -45,7 +51,7 @@ class TapeDecoder: Decoder {
         self.inputCell = context.inputCell
         // The state and the hint table in one allocation.
         (state, hints) = UnsafeMutablePointer<State>.allocate(followedBy: (object: Int, next: Int).self, count: Self.hintSlots)
-        state.initialize(to: State(index: index, path: path))
+        state.initialize(to: State(index: index, path: path, baseIndex: index, basePath: path))
         state.pointee.path.reserveCapacity(16)
         hints.initialize(repeating: (-1, 0), count: Self.hintSlots)
         stateOwner = nil
@@ -83,6 +89,11 @@ class TapeDecoder: Decoder {
 
     @inline(__always) func setHint(for object: Int, next: Int) {
         hints[object & (Self.hintSlots &- 1)] = (object, next)
+    }
+
+    /// Where the decoder was made to stand, and that value's path.
+    @inline(__always) var base: (index: Int, path: [any CodingKey]) {
+        (state.pointee.baseIndex, state.pointee.basePath)
     }
 
     /// The type whose `init(from:)` runs on the current value (with key mappings only).

@@ -41,6 +41,11 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Lookup structure for large objects and converted keys; nil for a plain linear search.
     @inline(__always) var lookup: KeyLookup? { aux?.lookup }
 
+    /// The tape index whose path, plus ``extra``, is the container's path: the
+    /// object itself, or where the decoder stood when a nested container was
+    /// made (see ``TapeDecoder/standing(on:_:)``).
+    @inline(__always) var anchor: Int { aux?.anchor ?? object }
+
     init(fields: KeyedContainerFields) {
         self.fields = fields
     }
@@ -49,7 +54,10 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         fields = KeyedContainerFields(decoder: decoder, object: object, extra: extra)
     }
 
-    var codingPath: [any CodingKey] { decoder.path + extra }
+    var codingPath: [any CodingKey] {
+        let anchor = self.anchor
+        return (decoder.index == anchor ? decoder.path : decoder.path(to: anchor)) + extra
+    }
 
     var allKeys: [Key] {
         var keys: [Key] = []
@@ -345,12 +353,15 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        decoder.entries[try value(for: key)].rawKind == TapeKind.null.rawValue
+        try decoder.standing(on: anchor) {
+            decoder.entries[try value(for: key)].rawKind == TapeKind.null.rawValue
+        }
     }
 
     @inline(__always)
     func decodeValue<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decoder.unwrap(type, at: try value(for: key), extra: extra, key: key)
+        if _slowPath(decoder.index != anchor) { return try decoder.restanding(on: anchor) { try decodeValue(type, forKey: key) } }
+        return try decoder.unwrap(type, at: try value(for: key), extra: extra, key: key)
     }
 
     /// The tape index of the value of `key` unless the key is missing or the
@@ -363,6 +374,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     func decodeValueIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        if _slowPath(decoder.index != anchor) { return try decoder.restanding(on: anchor) { try decodeValueIfPresent(type, forKey: key) } }
         guard let v = presentValue(for: key) else { return nil }
         return try decoder.unwrap(type, at: v, extra: extra, key: key)
     }
@@ -372,11 +384,13 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// (an `Optional<T>` metadata lookup per value, callgrind).
     @inline(__always)
     func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decoder.unwrapInteger(type, at: try value(for: key), extra, key)
+        if _slowPath(decoder.index != anchor) { return try decoder.restanding(on: anchor) { try decodeInteger(type, forKey: key) } }
+        return try decoder.unwrapInteger(type, at: try value(for: key), extra, key)
     }
 
     @inline(__always)
     func decodeIntegerIfPresent<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T? {
+        if _slowPath(decoder.index != anchor) { return try decoder.restanding(on: anchor) { try decodeIntegerIfPresent(type, forKey: key) } }
         guard let v = presentValue(for: key) else { return nil }
         return try decoder.unwrapInteger(type, at: v, extra, key)
     }
@@ -414,19 +428,27 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { try decodeValueIfPresent(type, forKey: key) }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try decoder.keyedContainer(at: try value(for: key), extra: extra + [key], keyedBy: type)
+        try decoder.standing(on: anchor) {
+            try decoder.keyedContainer(at: try value(for: key), extra: extra + [key], keyedBy: type)
+        }
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try decoder.unkeyedContainer(at: try value(for: key), extra: extra + [key])
+        try decoder.standing(on: anchor) {
+            try decoder.unkeyedContainer(at: try value(for: key), extra: extra + [key])
+        }
     }
 
     func superDecoder() throws -> any Decoder {
-        decoder.subDecoder(at: find(JoltCodingKey.superKey) ?? decoder.nullIndex, path: codingPath + [JoltCodingKey.superKey])
+        decoder.standing(on: anchor) {
+            decoder.subDecoder(at: find(JoltCodingKey.superKey) ?? decoder.nullIndex, path: codingPath + [JoltCodingKey.superKey])
+        }
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        decoder.subDecoder(at: find(key) ?? decoder.nullIndex, path: codingPath + [key])
+        decoder.standing(on: anchor) {
+            decoder.subDecoder(at: find(key) ?? decoder.nullIndex, path: codingPath + [key])
+        }
     }
 }
 
@@ -440,7 +462,12 @@ final class ContainerAux: TapeDecoder {
     /// The ``KeyMappings`` alternatives of the type that asked for the container.
     let alternatives: [String: [String]]?
 
+    /// The tape index the decoder stood on when the container was made: the
+    /// value whose path `extra` extends (see ``TapeDecoder/standing(on:_:)``).
+    let anchor: Int
+
     init(_ decoder: TapeDecoder, extra: [any CodingKey], lookup: KeyLookup?, alternatives: [String: [String]]? = nil) {
+        self.anchor = decoder.index
         self.extra = extra
         self.lookup = lookup
         self.alternatives = alternatives

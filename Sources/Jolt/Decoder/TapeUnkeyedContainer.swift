@@ -25,9 +25,17 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     @inline(__always) var extra: [any CodingKey] {
         hasAux ? unsafeDowncast(decoder, to: ContainerAux.self).extra : []
     }
+    /// The tape index whose path, plus ``extra``, is the container's path (see
+    /// ``TapeDecoder/standing(on:_:)``).
+    @inline(__always) var anchor: Int {
+        hasAux ? unsafeDowncast(decoder, to: ContainerAux.self).anchor : array
+    }
     var count: Int? { decoder.entries[array].count }
 
-    var codingPath: [any CodingKey] { decoder.path + extra }
+    var codingPath: [any CodingKey] {
+        let anchor = self.anchor
+        return (decoder.index == anchor ? decoder.path : decoder.path(to: anchor)) + extra
+    }
     var isAtEnd: Bool { currentIndex >= count! }
 
     @inline(__always)
@@ -53,7 +61,10 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     @inline(__always)
     mutating func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
         guard cursor < end else { throw atEnd(type) }
-        let value = try decoder.unwrap(type, at: cursor, extra: extra, key: JoltCodingKey.index(currentIndex))
+        let (cursor, index) = (self.cursor, currentIndex)
+        let value = _fastPath(decoder.index == anchor)
+            ? try decoder.unwrap(type, at: cursor, extra: extra, key: JoltCodingKey.index(index))
+            : try decoder.restanding(on: anchor) { try decoder.unwrap(type, at: cursor, extra: extra, key: JoltCodingKey.index(index)) }
         advance()
         return value
     }
@@ -68,7 +79,10 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
             advance()
             return nil
         }
-        let value = try decoder.unwrap(type, at: cursor, extra: extra, key: JoltCodingKey.index(currentIndex))
+        let (cursor, index) = (self.cursor, currentIndex)
+        let value = _fastPath(decoder.index == anchor)
+            ? try decoder.unwrap(type, at: cursor, extra: extra, key: JoltCodingKey.index(index))
+            : try decoder.restanding(on: anchor) { try decoder.unwrap(type, at: cursor, extra: extra, key: JoltCodingKey.index(index)) }
         advance()
         return value
     }
@@ -78,7 +92,10 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     @inline(__always)
     mutating func decodeInteger<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
         guard cursor < end else { throw atEnd(type) }
-        let value = try decoder.unwrapInteger(type, at: cursor, extra, JoltCodingKey.index(currentIndex))
+        let (cursor, index) = (self.cursor, currentIndex)
+        let value = _fastPath(decoder.index == anchor)
+            ? try decoder.unwrapInteger(type, at: cursor, extra, JoltCodingKey.index(index))
+            : try decoder.restanding(on: anchor) { try decoder.unwrapInteger(type, at: cursor, extra, JoltCodingKey.index(index)) }
         advance()
         return value
     }
@@ -117,7 +134,9 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         guard cursor < end else { throw atEnd(KeyedDecodingContainer<NestedKey>.self) }
-        let container = try decoder.keyedContainer(at: cursor, extra: extra + [JoltCodingKey.index(currentIndex)], keyedBy: type)
+        let container = try decoder.standing(on: anchor) {
+            try decoder.keyedContainer(at: cursor, extra: extra + [JoltCodingKey.index(currentIndex)], keyedBy: type)
+        }
         advance()
         return container
     }
@@ -126,7 +145,9 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
         guard cursor < end else {
             throw atEnd((any UnkeyedDecodingContainer).self, "Cannot get nested unkeyed container -- unkeyed container is at end.")
         }
-        let container = try decoder.unkeyedContainer(at: cursor, extra: extra + [JoltCodingKey.index(currentIndex)])
+        let container = try decoder.standing(on: anchor) {
+            try decoder.unkeyedContainer(at: cursor, extra: extra + [JoltCodingKey.index(currentIndex)])
+        }
         advance()
         return container
     }

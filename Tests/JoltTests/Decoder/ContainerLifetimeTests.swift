@@ -108,4 +108,124 @@ final class ContainerLifetimeTests: XCTestCase {
             XCTAssertEqual(jolt.inner.path, ["a", "b"])
         }
     }
+    /// Containers kept from values inside the document (here the elements of an
+    /// array) keep their own paths after the decoder has moved on, as
+    /// Foundation's do: in `codingPath`, in the errors they throw, and in the
+    /// paths of the values decoded through them.
+    final class Element: Decodable, @unchecked Sendable {
+        enum Keys: String, CodingKey { case name, innerList, child }
+        let top: KeyedDecodingContainer<Keys>
+        let list: any UnkeyedDecodingContainer
+        let child: KeyedDecodingContainer<Keys>
+        init(from decoder: any Decoder) throws {
+            top = try decoder.container(keyedBy: Keys.self)
+            list = try top.nestedUnkeyedContainer(forKey: .innerList)
+            child = try top.nestedContainer(keyedBy: Keys.self, forKey: .child)
+        }
+    }
+
+    struct PathRecorder: Decodable, Equatable {
+        let path: [String]
+        init(from decoder: any Decoder) throws {
+            path = decoder.codingPath.map(\.stringValue)
+        }
+    }
+
+    /// What one decoder reports for the kept containers of element 1: paths, and
+    /// each error's case and path.
+    static func keptOutcomes(_ elements: [Element]) -> [String] {
+        func describe(_ body: () throws -> Any) -> String {
+            do { return "value \(try body())" } catch let DecodingError.typeMismatch(_, context) {
+                return "typeMismatch \(context.codingPath.map(\.stringValue))"
+            } catch let DecodingError.keyNotFound(key, context) {
+                return "keyNotFound \(key.stringValue) \(context.codingPath.map(\.stringValue))"
+            } catch let DecodingError.valueNotFound(_, context) {
+                return "valueNotFound \(context.codingPath.map(\.stringValue))"
+            } catch {
+                return "other \(error)"
+            }
+        }
+        let kept = elements[1]
+        var list = kept.list
+        var outcomes = [
+            "top \(kept.top.codingPath.map(\.stringValue)) \(kept.top.codingPath.map(\.intValue))",
+            "list \(list.codingPath.map(\.stringValue))",
+            "child \(kept.child.codingPath.map(\.stringValue))",
+        ]
+        outcomes.append(describe { try kept.top.decode(Int.self, forKey: .name) })
+        outcomes.append(describe { try kept.top.decode(String.self, forKey: .name) })
+        outcomes.append(describe { try kept.child.decode(Int.self, forKey: .name) })
+        outcomes.append(describe { try kept.child.decode(String.self, forKey: .child) })
+        outcomes.append(describe { try kept.top.decode(PathRecorder.self, forKey: .child).path })
+        outcomes.append(describe { try kept.top.nestedContainer(keyedBy: Element.Keys.self, forKey: .child).codingPath.map(\.stringValue) })
+        outcomes.append(describe { try kept.top.decodeIfPresent(Bool.self, forKey: .name) as Any })
+        outcomes.append(describe { try list.decode(Int.self) })
+        outcomes.append(describe { try list.decode(PathRecorder.self).path })
+        outcomes.append(describe { try list.decode(Int.self) })
+        outcomes.append("list after \(list.codingPath.map(\.stringValue))")
+        return outcomes
+    }
+
+    func testContainersKeptFromInsideTheDocumentKeepTheirPaths() throws {
+        for snakeCase in [false, true] {
+            let innerList = snakeCase ? "inner_list" : "innerList"
+            let json = #"[{"name": "a", "\#(innerList)": [1], "child": {"name": "c"}}, "#
+                + #"{"name": "b", "\#(innerList)": [2, {"v": 1}], "child": {"name": "d"}}]"#
+            let foundationDecoder = JSONDecoder()
+            if snakeCase { foundationDecoder.keyDecodingStrategy = .convertFromSnakeCase }
+            let expected = Self.keptOutcomes(try foundationDecoder.decode([Element].self, from: Data(json.utf8)))
+            XCTAssertEqual(expected[0], #"top ["Index 1"] [Optional(1)]"#)
+            for backend in availableBackends {
+                let decoder = JoltDecoder()
+                decoder.backend = backend
+                if snakeCase { decoder.keyDecodingStrategy = .convertFromSnakeCase }
+                let outcomes = Self.keptOutcomes(try decoder.decode([Element].self, from: json))
+                XCTAssertEqual(outcomes, expected, "\(backend) snakeCase=\(snakeCase)")
+            }
+        }
+    }
+
+    /// A parent's container used inside a child's `init(from:)`, while the decoder
+    /// stands on the child: the parent's path, and the decoder is back on the
+    /// child afterwards.
+    func testParentContainerUsedFromAChild() throws {
+        final class Box: @unchecked Sendable { var parent: KeyedDecodingContainer<Parent.Keys>? }
+        struct Child: Decodable {
+            let parentPath: [String]
+            let errorPath: [String]
+            let ownPath: [String]
+            init(from decoder: any Decoder) throws {
+                let parent = (decoder.userInfo[CodingUserInfoKey(rawValue: "box")!] as! Box).parent!
+                parentPath = parent.codingPath.map(\.stringValue)
+                do {
+                    _ = try parent.decode(Int.self, forKey: .name)
+                    errorPath = []
+                } catch let DecodingError.typeMismatch(_, context) {
+                    errorPath = context.codingPath.map(\.stringValue)
+                }
+                ownPath = decoder.codingPath.map(\.stringValue)
+            }
+        }
+        struct Parent: Decodable {
+            enum Keys: String, CodingKey { case name, child }
+            let child: Child
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: Keys.self)
+                (decoder.userInfo[CodingUserInfoKey(rawValue: "box")!] as! Box).parent = container
+                child = try container.decode(Child.self, forKey: .child)
+            }
+        }
+        let json = #"{"list": [{"name": "p", "child": {}}]}"#
+        struct Root: Decodable { let list: [Parent] }
+        for backend in availableBackends {
+            let box = Box()
+            let decoder = JoltDecoder()
+            decoder.backend = backend
+            decoder.userInfo[CodingUserInfoKey(rawValue: "box")!] = box
+            let child = try decoder.decode(Root.self, from: json).list[0].child
+            XCTAssertEqual(child.parentPath, ["list", "Index 0"], "\(backend)")
+            XCTAssertEqual(child.errorPath, ["list", "Index 0", "name"], "\(backend)")
+            XCTAssertEqual(child.ownPath, ["list", "Index 0", "child"], "\(backend)")
+        }
+    }
 }
