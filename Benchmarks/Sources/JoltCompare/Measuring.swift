@@ -1,8 +1,9 @@
 // The measuring method of JoltCompare, shared with JoltMacroBench (which links
 // this file through a symlink): the contenders run interleaved, one iteration
-// each per round (in rotating order), after a warm-up; each keeps going until it
-// has measured at least `minTime` (0.3 s; 0.05 s with --quick) and `minSamples`
-// iterations. A contender's time is the median iteration.
+// each per round (in rotating order), after a warm-up; the rounds go on until
+// every contender has measured at least `minTime` (0.3 s; 0.05 s with --quick)
+// and `minSamples` iterations, so all have as many iterations, taken over the
+// same time. A contender's time is the median iteration.
 
 import Foundation
 #if canImport(Glibc)
@@ -57,10 +58,13 @@ func measure(_ contenders: [Contender], options: some MeasurementSettings) -> [O
         var spent = [Double](repeating: 0, count: contenders.count)
         var round = 0
         while true {
-            let pending = live.filter { spent[$0] < minTime || samples[$0].count < minSamples }
-            if pending.isEmpty { break }
-            for k in pending.indices {
-                let index = pending[(k + round) % pending.count]
+            // Every contender runs in every round until all of them have enough, so
+            // that all are timed over the same stretch of the run: on a shared
+            // machine, a contender that went on alone after the others were done
+            // was timed under a load they never saw.
+            if !live.contains(where: { spent[$0] < minTime || samples[$0].count < minSamples }) { break }
+            for k in live.indices {
+                let index = live[(k + round) % live.count]
                 let start = now()
                 try! contenders[index].run()
                 let elapsed = now() - start

@@ -12,9 +12,9 @@
 //   swift run -c release JoltCompare [--quick] [--filter NAME] [--write-readme PATH] [--corpus DIR]
 //
 // Method (Measuring.swift): for each file the contenders are run interleaved, one
-// iteration each per round (in rotating order), after a warm-up; each keeps going
-// until it has measured at least `minTime` (0.3 s; 0.05 s with --quick) and
-// `minSamples` iterations. A contender's time is the median iteration. MB/s is 10^6 bytes
+// iteration each per round (in rotating order), after a warm-up; the rounds go on
+// until every contender has measured at least `minTime` (0.3 s; 0.05 s with --quick)
+// and `minSamples` iterations. A contender's time is the median iteration. MB/s is 10^6 bytes
 // of input per second (for encoding: of Foundation's compact output); ratios are
 // against Foundation in the same run.
 
@@ -248,7 +248,7 @@ header.append("Command: `cd Benchmarks && \(command)`")
 if !JoltBackend.isYAJLAvailable { header.append("Jolt was built without the YAJL trait: the yajl backend is not measured.") }
 print(header.joined(separator: "\n"))
 print("Corpus: \(corpusDirectory.path)")
-print("Method: interleaved, median of ≥ \(options.minSamples) iterations and ≥ \(options.minTime) s per file and decoder after warm-up; MB/s = 10^6 bytes/s.\n")
+print("Method: interleaved, every decoder once per round until each has ≥ \(options.minSamples) iterations and ≥ \(options.minTime) s; median iteration after warm-up; MB/s = 10^6 bytes/s.\n")
 
 // Decoding into the full-structure models.
 
@@ -660,8 +660,9 @@ if let yajlIndex = backends.firstIndex(of: .yajl), let swiftIndex = backends.fir
 }
 
 if let readmePath = options.readmePath {
-    let method = "Interleaved runs; each number is the median iteration of at least \(options.minSamples) iterations "
-        + "and \(options.minTime) s per file and decoder, after warm-up. MB/s = 10^6 bytes of JSON per second."
+    let method = "Interleaved runs, every decoder once per round until each has at least \(options.minSamples) iterations "
+        + "and \(options.minTime) s per file (so all are timed over the same stretch); each number is the median iteration, "
+        + "after warm-up. MB/s = 10^6 bytes of JSON per second."
     let keySection = keyTable.rows.isEmpty ? [] : [keyTable.markdown(), ""]
     let polymorphicSection = polymorphicTable.rows.isEmpty ? [] : [polymorphicTable.markdown(), ""]
     let macroSection = macroTable.map { [$0.markdown(), ""] } ?? []
