@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// A copy of a document without its indentation, for yajl, whose lexer reads
-/// whitespace one byte at a time at about ten instructions a byte: indentation
+/// whitespace one byte at a time at about twenty instructions a byte: indentation
 /// is 58% of yajl's work on citm_catalog.json and a quarter on twitter.json
 /// (callgrind, a bare yajl parse of each file and of its minified form).
 ///
@@ -39,6 +39,8 @@ struct IndentationRemoval {
     /// and how many bytes were removed up to there.
     private let runs: UnsafeMutablePointer<(at: Int, shift: Int)>
     let runCount: Int
+    /// The bytes removed.
+    var removedCount: Int { runCount == 0 ? 0 : runs[runCount &- 1].shift }
 
     /// Runs shorter than this are left in place: a copied segment costs more
     /// than yajl saves on them.
@@ -48,27 +50,67 @@ struct IndentationRemoval {
 
     /// The copy of `p[0..<end]` without indentation after `start`, or nil when it
     /// would not pay (see `pays`), judged on the first ``sampleBytes`` and then on
-    /// the whole text. Deeply indented documents qualify (citm_catalog.json: runs
-    /// of 23 bytes on average, 67% of the text); twitter.json (9 bytes, 21%), a
-    /// minified document or one record a line do not.
+    /// the whole text. Indented documents qualify (citm_catalog.json: runs of 23
+    /// bytes on average, 67% of the text; twitter.json: 9 bytes, 21%); a minified
+    /// document, one record a line, or text whose indentation is a small share
+    /// of it (gsoc-2018.json: 6%) do not.
+    ///
+    /// One pass copies the text eight bytes at a time and looks for line feeds in
+    /// the same words: a found line feed ends the copy of its word there, and the
+    /// run after it is skipped. (A `memchr` for each line feed and a `memcpy` for
+    /// each line cost twice as much on twitter.json's short lines.)
     init?(_ p: UnsafePointer<UInt8>, start: Int, end: Int) {
         guard Self.samplePays(p, start: start, end: end) else { return nil }
+        self.init(copying: p, start: start, end: end)
+        guard Self.pays(removed: removedCount, runs: runCount, of: end &- start) else {
+            deallocate()
+            return nil
+        }
+    }
+
+    /// The copy, whether it pays or not (``init(_:start:end:)`` decides).
+    init(copying p: UnsafePointer<UInt8>, start: Int, end: Int) {
         let text = UnsafeMutablePointer<UInt8>.allocate(capacity: max(end, 1))
+        text.update(from: p, count: start)   // a byte order mark
         var runCapacity = 64
         var runs = UnsafeMutablePointer<(at: Int, shift: Int)>.allocate(capacity: runCapacity)
         var runCount = 0
-        var from = 0
-        var to = 0
         var shift = 0
-        var i = start
-        while i < end, let hit = memchr(p + i, Int32(UInt8(ascii: "\n")), end &- i) {
-            let runStart = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - p + 1
-            let runEnd = Self.whitespaceEnd(p, from: runStart, end: end)
-            if runEnd &- runStart >= Self.minimumRun {
-                let length = runStart &- from
-                (text + to).update(from: p + from, count: length)
-                to &+= length
-                shift &+= runEnd &- runStart
+        let source = UnsafeRawPointer(p)
+        let copy = UnsafeMutableRawPointer(text)
+        var i = start     // in the original
+        var to = start    // in the copy: i - shift
+        copying: while true {
+            // Copy up to and including the next line feed. A word is stored whole
+            // (the copy never runs ahead of the original, so it stays inside the
+            // buffer); past a line feed its bytes are overwritten by what follows.
+            lineFeed: do {
+                while i &+ 8 <= end {
+                    let word = source.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    copy.storeBytes(of: word, toByteOffset: to, as: UInt64.self)
+                    let found = StringScanner.bytesEqual(word, UInt8(ascii: "\n"))
+                    if found != 0 {
+                        // The lowest flagged byte is exact (see bytesEqual).
+                        let length = (UInt64(littleEndian: found).trailingZeroBitCount &>> 3) &+ 1
+                        i &+= length
+                        to &+= length
+                        break lineFeed
+                    }
+                    i &+= 8
+                    to &+= 8
+                }
+                while i < end {
+                    let c = p[i]
+                    text[to] = c
+                    i &+= 1
+                    to &+= 1
+                    if c == UInt8(ascii: "\n") { break lineFeed }
+                }
+                break copying
+            }
+            let runEnd = Self.whitespaceEnd(p, from: i, end: end)
+            if runEnd &- i >= Self.minimumRun {
+                shift &+= runEnd &- i
                 if runCount == runCapacity {
                     let grown = UnsafeMutablePointer<(at: Int, shift: Int)>.allocate(capacity: runCapacity &* 2)
                     grown.moveInitialize(from: runs, count: runCount)
@@ -78,18 +120,11 @@ struct IndentationRemoval {
                 }
                 (runs + runCount).initialize(to: (to, shift))
                 runCount &+= 1
-                from = runEnd
+                i = runEnd
             }
-            i = runEnd
         }
-        guard Self.pays(removed: shift, runs: runCount, of: end &- start) else {
-            text.deallocate()
-            runs.deallocate()
-            return nil
-        }
-        (text + to).update(from: p + from, count: end &- from)
         self.text = text
-        self.count = to &+ (end &- from)
+        self.count = to
         self.runs = runs
         self.runCount = runCount
     }
@@ -113,13 +148,15 @@ struct IndentationRemoval {
         return pays(removed: removed, runs: runs, of: min(i, end) &- start)
     }
 
-    /// Whether removing `removed` bytes in `runs` runs from `length` bytes pays:
-    /// yajl saves about 10 instructions a byte removed, finding a run and copying
-    /// the text before it costs about 70, and the copy must save at least one
-    /// instruction a byte of text overall.
+    /// Whether removing `removed` bytes in `runs` runs from `length` bytes pays.
+    /// yajl spends about 20 instructions on a byte of whitespace (callgrind: a
+    /// bare yajl parse of twitter.json, github_events.json and gsoc-2018.json
+    /// against their minified forms); the copy costs about one instruction a
+    /// byte of text and 35 a run, mapping the tape's offsets back about one a
+    /// byte; and the copy must save at least one instruction a byte overall.
     @inline(__always)
     private static func pays(removed: Int, runs: Int, of length: Int) -> Bool {
-        runs > 0 && removed &* 10 >= runs &* 70 &+ length
+        runs > 0 && removed &* 20 >= runs &* 35 &+ length &* 3
     }
 
     /// The end of the run of spaces, tabs, carriage returns and line feeds at `i`:

@@ -68,9 +68,59 @@ final class IndentationRemovalTests: XCTestCase {
         }
     }
 
+    /// The copy is made eight bytes at a time: lines of every length and runs of
+    /// every length (shorter and longer than ``IndentationRemoval/minimumRun``),
+    /// with spaces, tabs, CR and LF, up to the last byte and with text ending
+    /// inside a run, give exactly the text without the runs, and map back.
+    func testTheCopyIsTheTextWithoutItsRuns() {
+        var rng = SplitMix64(seed: 42)
+        let whitespace: [UInt8] = [0x20, 0x20, 0x20, 0x09, 0x0D, 0x0A]
+        for round in 0..<400 {
+            var bytes: [UInt8] = round % 7 == 0 ? [0xEF, 0xBB, 0xBF] : []
+            let start = bytes.count
+            for _ in 0..<Int.random(in: 0...12, using: &rng) {
+                for _ in 0..<Int.random(in: 0...20, using: &rng) { bytes.append(UInt8.random(in: 0x21...0x7E, using: &rng)) }
+                bytes.append(0x0A)
+                for _ in 0..<Int.random(in: 0...11, using: &rng) { bytes.append(whitespace.randomElement(using: &rng)!) }
+            }
+            if Bool.random(using: &rng) { bytes.append(UInt8(ascii: "x")) }
+            // The reference: after each line feed, a run of whitespace of at least
+            // minimumRun bytes is dropped; the search for the next line feed goes on
+            // after the run.
+            var expected = Array(bytes[..<start])
+            var i = start
+            while i < bytes.count {
+                expected.append(bytes[i])
+                i += 1
+                guard bytes[i - 1] == 0x0A else { continue }
+                var j = i
+                while j < bytes.count && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[j]) { j += 1 }
+                if j - i >= IndentationRemoval.minimumRun {
+                    i = j
+                } else {
+                    expected.append(contentsOf: bytes[i..<j])
+                    i = j
+                }
+            }
+            bytes.withUnsafeBufferPointer { buffer in
+                let removal = IndentationRemoval(copying: buffer.baseAddress!, start: start, end: buffer.count)
+                defer { removal.deallocate() }
+                let copy = Array(UnsafeBufferPointer(start: removal.text, count: removal.count))
+                XCTAssertEqual(copy, expected, "round \(round): \(bytes)")
+                XCTAssertEqual(removal.removedCount, bytes.count - expected.count, "round \(round)")
+                var cursor = 0
+                for offset in 0..<removal.count where offset < copy.count {
+                    XCTAssertEqual(copy[offset], buffer[removal.original(offset, cursor: &cursor)], "round \(round) offset \(offset)")
+                }
+            }
+        }
+    }
+
     func testShallowOrMinifiedDocumentsAreNotCopied() {
         XCTAssertFalse(removal(#"{"a":[1,2,{"b":"c"}],"d":"e"}"#))
-        XCTAssertFalse(removal(Self.indented(depth: 6, indent: " ")))
+        // Indentation that is a small share of the text (long lines, as in gsoc-2018.json).
+        let long = "\"" + String(repeating: "a", count: 200) + "\""
+        XCTAssertFalse(removal("[" + Array(repeating: "\n    " + long, count: 100).joined(separator: ",") + "\n]"))
         XCTAssertFalse(removal(String(repeating: "{\"a\": 1}\n", count: 2000)))
         XCTAssertTrue(removal(Self.indented(depth: 6)))
     }
