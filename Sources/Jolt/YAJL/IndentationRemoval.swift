@@ -60,19 +60,26 @@ struct IndentationRemoval {
     /// run after it is skipped. (A `memchr` for each line feed and a `memcpy` for
     /// each line cost twice as much on twitter.json's short lines.)
     init?(_ p: UnsafePointer<UInt8>, start: Int, end: Int) {
-        guard Self.samplePays(p, start: start, end: end) else { return nil }
-        self.init(copying: p, start: start, end: end)
+        let sample = Self.sample(p, start: start, end: end)
+        guard Self.pays(removed: sample.removed, runs: sample.runs, of: sample.length) else { return nil }
+        // Room for the runs the sample predicts, and a quarter more: the table is
+        // then rarely grown (each growth is one more allocation). Never more than
+        // the text can hold: a run takes a line feed and `minimumRun` bytes.
+        let expected = sample.runs &* (end &- start) / max(sample.length, 1)
+        let most = (end &- start) / (Self.minimumRun &+ 1) &+ 1
+        self.init(copying: p, start: start, end: end, expectedRuns: min(expected &+ expected / 4, most))
         guard Self.pays(removed: removedCount, runs: runCount, of: end &- start) else {
             deallocate()
             return nil
         }
     }
 
-    /// The copy, whether it pays or not (``init(_:start:end:)`` decides).
-    init(copying p: UnsafePointer<UInt8>, start: Int, end: Int) {
+    /// The copy, whether it pays or not (``init(_:start:end:)`` decides), with
+    /// room for `expectedRuns` runs before the table of runs grows.
+    init(copying p: UnsafePointer<UInt8>, start: Int, end: Int, expectedRuns: Int = 64) {
         let text = UnsafeMutablePointer<UInt8>.allocate(capacity: max(end, 1))
         text.update(from: p, count: start)   // a byte order mark
-        var runCapacity = 64
+        var runCapacity = max(expectedRuns, 16)
         var runs = UnsafeMutablePointer<(at: Int, shift: Int)>.allocate(capacity: runCapacity)
         var runCount = 0
         var shift = 0
@@ -129,9 +136,9 @@ struct IndentationRemoval {
         self.runCount = runCount
     }
 
-    /// Whether the runs in the first ``sampleBytes`` after `start` pay
-    /// (nothing is copied).
-    private static func samplePays(_ p: UnsafePointer<UInt8>, start: Int, end: Int) -> Bool {
+    /// The runs in the first ``sampleBytes`` after `start` (nothing is copied):
+    /// how many, the bytes they hold, and the length of text looked at.
+    private static func sample(_ p: UnsafePointer<UInt8>, start: Int, end: Int) -> (runs: Int, removed: Int, length: Int) {
         let sampleEnd = min(end, start &+ sampleBytes)
         var removed = 0
         var runs = 0
@@ -145,7 +152,7 @@ struct IndentationRemoval {
             }
             i = runEnd
         }
-        return pays(removed: removed, runs: runs, of: min(i, end) &- start)
+        return (runs, removed, min(i, end) &- start)
     }
 
     /// Whether removing `removed` bytes in `runs` runs from `length` bytes pays.
