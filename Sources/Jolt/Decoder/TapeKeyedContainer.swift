@@ -54,10 +54,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         fields = KeyedContainerFields(decoder: decoder, object: object, extra: extra)
     }
 
-    var codingPath: [any CodingKey] {
-        let anchor = self.anchor
-        return (decoder.index == anchor ? decoder.path : decoder.path(to: anchor)) + extra
-    }
+    var codingPath: [any CodingKey] { decoder.path(to: anchor) + extra }
 
     var allKeys: [Key] {
         var keys: [Key] = []
@@ -360,9 +357,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        try decoder.standing(on: anchor) {
-            decoder.entries[try value(for: key)].rawKind == TapeKind.null.rawValue
-        }
+        decoder.entries[try value(for: key)].rawKind == TapeKind.null.rawValue
     }
 
     @inline(__always)
@@ -447,15 +442,11 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder() throws -> any Decoder {
-        decoder.standing(on: anchor) {
-            decoder.subDecoder(at: find(JoltCodingKey.superKey) ?? decoder.nullIndex, path: codingPath + [JoltCodingKey.superKey])
-        }
+        decoder.subDecoder(at: find(JoltCodingKey.superKey) ?? decoder.nullIndex, path: codingPath + [JoltCodingKey.superKey])
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        decoder.standing(on: anchor) {
-            decoder.subDecoder(at: find(key) ?? decoder.nullIndex, path: codingPath + [key])
-        }
+        decoder.subDecoder(at: find(key) ?? decoder.nullIndex, path: codingPath + [key])
     }
 }
 

@@ -32,10 +32,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     }
     var count: Int? { decoder.entries[array].count }
 
-    var codingPath: [any CodingKey] {
-        let anchor = self.anchor
-        return (decoder.index == anchor ? decoder.path : decoder.path(to: anchor)) + extra
-    }
+    var codingPath: [any CodingKey] { decoder.path(to: anchor) + extra }
     var isAtEnd: Bool { currentIndex >= count! }
 
     @inline(__always)
@@ -60,17 +57,18 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
 
     @inline(__always)
     mutating func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
+        let decoder = self.decoder
+        if _slowPath(decoder.index != anchor) { return try decoder.restanding(on: anchor) { try decodeValue(type) } }
         guard cursor < end else { throw atEnd(type) }
-        let (cursor, index) = (self.cursor, currentIndex)
-        let value = _fastPath(decoder.index == anchor)
-            ? try decoder.unwrap(type, at: cursor, extra: extra, key: JoltCodingKey.index(index))
-            : try decoder.restanding(on: anchor) { try decoder.unwrap(type, at: cursor, extra: extra, key: JoltCodingKey.index(index)) }
+        let value = try decoder.unwrap(type, at: cursor, extra: extra, key: JoltCodingKey.index(currentIndex))
         advance()
         return value
     }
 
     @inline(__always)
     mutating func decodeValueIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
+        let decoder = self.decoder
+        if _slowPath(decoder.index != anchor) { return try decoder.restanding(on: anchor) { try decodeValueIfPresent(type) } }
         guard cursor < end else {
             currentIndex &+= 1
             return nil
@@ -79,10 +77,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
             advance()
             return nil
         }
-        let (cursor, index) = (self.cursor, currentIndex)
-        let value = _fastPath(decoder.index == anchor)
-            ? try decoder.unwrap(type, at: cursor, extra: extra, key: JoltCodingKey.index(index))
-            : try decoder.restanding(on: anchor) { try decoder.unwrap(type, at: cursor, extra: extra, key: JoltCodingKey.index(index)) }
+        let value = try decoder.unwrap(type, at: cursor, extra: extra, key: JoltCodingKey.index(currentIndex))
         advance()
         return value
     }
@@ -91,11 +86,10 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     /// ``TapeKeyedContainer/decodeInteger(_:forKey:)``).
     @inline(__always)
     mutating func decodeInteger<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
+        let decoder = self.decoder
+        if _slowPath(decoder.index != anchor) { return try decoder.restanding(on: anchor) { try decodeInteger(type) } }
         guard cursor < end else { throw atEnd(type) }
-        let (cursor, index) = (self.cursor, currentIndex)
-        let value = _fastPath(decoder.index == anchor)
-            ? try decoder.unwrapInteger(type, at: cursor, extra, JoltCodingKey.index(index))
-            : try decoder.restanding(on: anchor) { try decoder.unwrapInteger(type, at: cursor, extra, JoltCodingKey.index(index)) }
+        let value = try decoder.unwrapInteger(type, at: cursor, extra, JoltCodingKey.index(currentIndex))
         advance()
         return value
     }

@@ -159,6 +159,8 @@ final class ContainerLifetimeTests: XCTestCase {
         outcomes.append(describe { try kept.top.decode(PathRecorder.self, forKey: .child).path })
         outcomes.append(describe { try kept.top.nestedContainer(keyedBy: Element.Keys.self, forKey: .child).codingPath.map(\.stringValue) })
         outcomes.append(describe { try kept.top.decodeIfPresent(Bool.self, forKey: .name) as Any })
+        outcomes.append(describe { try kept.child.decodeNil(forKey: .innerList) })
+        outcomes.append(describe { try kept.top.superDecoder(forKey: .child).codingPath.map(\.stringValue) })
         outcomes.append(describe { try list.decode(Int.self) })
         outcomes.append(describe { try list.decode(PathRecorder.self).path })
         outcomes.append(describe { try list.decode(Int.self) })
