@@ -109,7 +109,7 @@ final class IndentationRemovalTests: XCTestCase {
                 XCTAssertEqual(copy, expected, "round \(round): \(bytes)")
                 XCTAssertEqual(removal.removedCount, bytes.count - expected.count, "round \(round)")
                 var cursor = 0
-                for offset in 0..<removal.count where offset < copy.count {
+                for offset in 0..<removal.count {
                     XCTAssertEqual(copy[offset], buffer[removal.original(offset, cursor: &cursor)], "round \(round) offset \(offset)")
                 }
             }
