@@ -127,12 +127,13 @@ public final class JoltDecoder: Sendable {
 
     /// Every decode: parse, walk to `path` if any, decode, then check unknown keys.
     /// `keyedContainers` is a cache shared by several decodes (a stream's
-    /// elements); without one, the decode has its own.
+    /// elements); without one, the decode has its own. `tape`, if given, is the
+    /// input's tape, already built (a stream element that yajl framed).
     static func decodeCore<T: Decodable>(_ type: T.Type, fromInput input: some JoltInput, at path: String?,
                                   options: DecoderOptions, reporting: Bool,
-                                  keyedContainers: KeyedContainerCache? = nil) throws -> (T, JoltDecodeReport) {
+                                  keyedContainers: KeyedContainerCache? = nil, tape prebuilt: Tape? = nil) throws -> (T, JoltDecodeReport) {
         try input.withJoltBytes { bytes in
-            let tape = try Self.parse(bytes, options: options)
+            let tape = try prebuilt ?? Self.parse(bytes, options: options)
             var context = DecodingContext(tape: tape, input: bytes, options: options, reporting: reporting,
                                           keyedContainers: keyedContainers)
             var decoder: TapeDecoder? = TapeDecoder(context: context, index: 0, path: [])

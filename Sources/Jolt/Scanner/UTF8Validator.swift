@@ -13,13 +13,23 @@ enum UTF8Validator {
     /// whitespace; a document holding one is handed to the Swift scanner for its error.
     /// - Complexity: O(n), one pass.
     static func isWellFormedWithoutVTOrFF(_ p: UnsafePointer<UInt8>, from start: Int, end: Int) -> Bool {
+        wellFormedPrefix(p, from: start, end: end).end == end
+    }
+
+    /// How much of `p[start..<end]` is well-formed UTF-8 without a vertical tab
+    /// or form feed, for input that arrives in pieces (a stream): `end` if all
+    /// of it; else the offset of the first sequence that is not, and whether it
+    /// is `invalid` (false: only cut off by `end`, so that the bytes after `end`
+    /// may complete it).
+    /// - Complexity: O(n), one pass.
+    static func wellFormedPrefix(_ p: UnsafePointer<UInt8>, from start: Int, end: Int) -> (end: Int, invalid: Bool) {
         let plus75 = SIMD16<UInt8>(repeating: 0x75)
         let plus73 = SIMD16<UInt8>(repeating: 0x73)
         var i = start
         @inline(__always) func vtOrFF(_ v: SIMD16<UInt8>) -> SIMD16<UInt8> { (v &+ plus75) & ~(v &+ plus73) }
         while i < end {
             // 64 bytes a step while they are all ASCII without VT or FF; the
-            // 32-byte step below finds out which and where.
+            // steps below find out which and where.
             while i &+ 64 <= end {
                 let a = UnsafeRawPointer(p + i).loadUnaligned(as: SIMD16<UInt8>.self)
                 let b = UnsafeRawPointer(p + (i &+ 16)).loadUnaligned(as: SIMD16<UInt8>.self)
@@ -36,12 +46,9 @@ enum UTF8Validator {
                 // is >= 0x0B, and by the second iff it is >= 0x0D. (Written with
                 // wrapping adds and masks, which compile to SSE2 instructions; `.==`
                 // on SIMD16 compiled to a loop over the lanes.) One test covers
-                // both cases, non-ASCII bytes and VT or FF; which one it was is
-                // only asked when one of them is there.
-                if anyHighBit(a | b | vtOrFF(a) | vtOrFF(b)) {
-                    if anyHighBit(a | b) { break }
-                    return false
-                }
+                // both cases, non-ASCII bytes and VT or FF; the byte loop below
+                // tells which it was, and where.
+                if anyHighBit(a | b | vtOrFF(a) | vtOrFF(b)) { break }
                 i &+= 32
             }
             // At least one of the next 32 bytes is not ASCII (or fewer than 32 are
@@ -51,18 +58,23 @@ enum UTF8Validator {
             while i < stop {
                 let c = p[i]
                 if c < 0x80 {
-                    if c == 0x0B || c == 0x0C { return false }
+                    if c == 0x0B || c == 0x0C { return (i, true) }
                     i &+= 1
                     continue
                 }
                 do throws(ScanError) {
                     i = try StringScanner.scanUTF8(p, at: i, start: i, end: end)
                 } catch {
-                    return false
+                    if error.kind == .invalidUTF8 { return (error.offset, true) }
+                    // Only the last sequence can be cut off by `end`: it starts at
+                    // the last byte that is not a continuation byte.
+                    var lead = end &- 1
+                    while lead > i && p[lead] & 0xC0 == 0x80 { lead &-= 1 }
+                    return (lead, false)
                 }
             }
         }
-        return true
+        return (end, false)
     }
 
     /// Whether a byte of `v` has its high bit set. (Comparing SIMD16 values with

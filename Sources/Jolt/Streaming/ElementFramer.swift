@@ -98,9 +98,15 @@ struct ElementFramer {
     /// Scans `b` from the saved position to its end, calling `emit` with the
     /// range of each complete element. With `final`, the input ends at the end
     /// of `b`: an element still open is an error, a trailing scalar is complete.
+    ///
+    /// `leading` is offered each array or object element of an array
+    /// or of concatenated values first, with the index of its first byte: it
+    /// returns the element's end if it has framed and handled the element itself
+    /// (the framer then goes on from there), nil to leave it to the framer.
     /// - Throws: `ScanError` at a buffer index for input that cannot be framed;
-    ///   whatever `emit` throws.
-    mutating func scan(_ b: UnsafeBufferPointer<UInt8>, final: Bool, emit: (Range<Int>) throws -> Void) throws {
+    ///   whatever `emit` or `leading` throws.
+    mutating func scan(_ b: UnsafeBufferPointer<UInt8>, final: Bool, emit: (Range<Int>) throws -> Void,
+                       leading: (Int) throws -> Int? = { _ in nil }) throws {
         let n = b.count
         while pos < n {
             switch phase {
@@ -157,6 +163,10 @@ struct ElementFramer {
                     // as at the start of a document: only the stream's first bytes may
                     // be one (JSON Lines aside, where each line is a document).
                     throw ScanError(.unexpectedCharacter(c), at: pos)
+                } else if c == UInt8(ascii: "{") || c == UInt8(ascii: "["), let end = try leading(pos) {
+                    pos = end
+                    elementStart = end
+                    phase = mode == .array ? .afterElement : .between
                 } else {
                     beginElement(c)
                 }

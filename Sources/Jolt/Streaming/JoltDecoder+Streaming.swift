@@ -85,9 +85,9 @@ extension JoltDecoder {
         let stream = JoltElementDecoder(Element.self, options: options, format: format, errorPolicy: errorPolicy,
                                         maxElementBytes: maxElementBytes)
         while let chunk = try reader.next() {
-            for element in try stream.feed(chunk) { try body(element) }
+            try stream.feed(chunk, deliver: body)
         }
-        for element in try stream.finish() { try body(element) }
+        try stream.finish(deliver: body)
         return stream.report
     }
 }

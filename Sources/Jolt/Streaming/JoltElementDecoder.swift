@@ -27,6 +27,8 @@ public final class JoltElementDecoder<Element: Decodable> {
     private let options: DecoderOptions
     private let policy: JoltStreamErrorPolicy
     private var framer: ElementFramer
+    /// The largest element accepted (the framer's limit).
+    private let maxElementBytes: Int
     /// The unconsumed bytes; `buffer[0]` is byte `bufferOffset` of the stream.
     private var buffer: [UInt8] = []
     private var bufferOffset = 0
@@ -40,6 +42,18 @@ public final class JoltElementDecoder<Element: Decodable> {
     /// Keyed containers reused from one element's decode to the next (the
     /// elements are usually of one type, with the same nested types).
     private let keyedContainers = KeyedContainerCache()
+    /// The size of the last element, to guess whether the bytes at hand hold the next.
+    private var lastElementBytes = 0
+    /// On the yajl backend, array and object elements of an array or of
+    /// concatenated values are framed by yajl as it builds their tape (see
+    /// ``leadingElement(_:at:deliver:)``).
+    private let framesWithYAJL: Bool
+    /// For yajl framing: the buffer's bytes before this index are well-formed
+    /// UTF-8 without VT or FF, as the yajl backend requires before yajl reads them.
+    private var checkedEnd = 0
+    /// The check found a byte that is not: it stops there for good (the stream
+    /// ends with a syntax error at or before it).
+    private var checkStopped = false
 
     /// The elements skipped under ``JoltStreamErrorPolicy/skip`` (as
     /// `.droppedElement` issues at `[index]`).
@@ -68,6 +82,8 @@ public final class JoltElementDecoder<Element: Decodable> {
         self.policy = errorPolicy
         let maxBytes = max(1, min(maxElementBytes, options.limits.effectiveDocumentBytes))
         framer = ElementFramer(format: format, maxDepth: max(0, options.limits.maxDepth), maxElementBytes: maxBytes)
+        self.maxElementBytes = maxBytes
+        framesWithYAJL = JoltBackend.isYAJLAvailable && options.backend == .yajl && format != .jsonLines
     }
 
     /// Adds the next bytes of the stream.
@@ -77,9 +93,9 @@ public final class JoltElementDecoder<Element: Decodable> {
     ///   elements these bytes completed before the error are returned first, and
     ///   the error is thrown by the next call; after it every call throws it again.
     public func feed(_ bytes: some JoltInput) throws -> [Element] {
-        try checkUsable()
-        bytes.withJoltBytes { raw in buffer.append(contentsOf: raw) }
-        return try process(final: false)
+        var elements: [Element] = []
+        try feed(bytes) { elements.append($0) }
+        return elements
     }
 
     /// Ends the stream.
@@ -88,11 +104,27 @@ public final class JoltElementDecoder<Element: Decodable> {
     /// - Throws: a ``JoltStreamError`` if the input ends inside an element or an
     ///   array (a truncated stream is an error, never a silent end).
     public func finish() throws -> [Element] {
+        var elements: [Element] = []
+        try finish { elements.append($0) }
+        return elements
+    }
+
+    /// ``feed(_:)`` that hands each element to `deliver` as soon as it is
+    /// decoded, instead of gathering them in an array (``JoltDecoder``'s
+    /// `forEachElement`). Errors come as from ``feed(_:)``; whatever `deliver`
+    /// throws is rethrown at once.
+    func feed(_ bytes: some JoltInput, deliver: (Element) throws -> Void) throws {
         try checkUsable()
-        let elements = try process(final: true)
+        bytes.withJoltBytes { raw in buffer.append(contentsOf: raw) }
+        try process(final: false, deliver: deliver)
+    }
+
+    /// ``finish()`` that hands each element to `deliver`.
+    func finish(deliver: (Element) throws -> Void) throws {
+        try checkUsable()
+        try process(final: true, deliver: deliver)
         finished = true
         buffer = []
-        return elements
     }
 
     private func checkUsable() throws {
@@ -100,18 +132,26 @@ public final class JoltElementDecoder<Element: Decodable> {
         precondition(!finished, "JoltElementDecoder used after finish()")
     }
 
-    private func process(final: Bool) throws -> [Element] {
-        var elements: [Element] = []
+    private func process(final: Bool, deliver: (Element) throws -> Void) throws {
+        var delivered = false
+        func counted(_ element: Element) throws {
+            delivered = true
+            try deliver(element)
+        }
         do {
             try buffer.withUnsafeBufferPointer { b in
-                try framer.scan(b, final: final) { range in
+                let framing = checkForYAJLFraming(b)
+                try framer.scan(b, final: final, emit: { range in
                     let index = elementCount
                     elementCount += 1
+                    lastElementBytes = range.count
                     if let element = try decodeElement(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: b[range])), index: index,
                                                        start: bufferOffset + range.lowerBound, in: b) {
-                        elements.append(element)
+                        try counted(element)
                     }
-                }
+                }, leading: { start in
+                    framing ? try self.leadingElement(b, at: start, deliver: counted) : nil
+                })
             }
         } catch let error as ScanError {
             failure = buffer.withUnsafeBufferPointer { b in
@@ -126,22 +166,74 @@ public final class JoltElementDecoder<Element: Decodable> {
             // The elements before the error are delivered; the error comes with
             // the next call (at once from finish(), which has no next call).
             buffer = []
-            if elements.isEmpty || final { throw failure }
-            return elements
+            if !delivered || final { throw failure }
+            return
         }
         compact()
-        return elements
     }
 
     /// The bytes held for an unfinished element (for tests of the memory bound).
     var bufferedByteCount: Int { buffer.count }
 
-    /// Decodes one element; nil if it was skipped.
+    /// The elements that yajl framed (for tests of that path).
+    private(set) var elementsFramedByYAJL = 0
+
+    /// Extends the UTF-8 check over new bytes; whether elements may be framed by yajl.
+    private func checkForYAJLFraming(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard framesWithYAJL, framer.mode != .lines, let p = b.baseAddress else { return false }
+        if !checkStopped && checkedEnd < b.count {
+            let (end, invalid) = UTF8Validator.wellFormedPrefix(p, from: checkedEnd, end: b.count)
+            checkedEnd = end
+            checkStopped = invalid
+        }
+        return true
+    }
+
+    /// yajl framing: decodes the array or object element that starts at
+    /// `b[start]` from the tape yajl builds as it finds the element's end, if
+    /// the checked bytes hold the whole element; returns the element's end.
+    /// nil leaves the element to the framer and the usual decode, which also
+    /// report every error.
+    ///
+    /// An element is tried only when the bytes at hand are likely to hold it
+    /// (twice the last element's size): a try that runs out of bytes is wasted
+    /// work. Each element is tried at most once, so time stays linear in the
+    /// input whatever the chunking. An indented element (a line break after its
+    /// bracket) is left to the usual decode, which removes the indentation
+    /// before yajl reads it.
+    private func leadingElement(_ b: UnsafeBufferPointer<UInt8>, at start: Int, deliver: (Element) throws -> Void) throws -> Int? {
+        #if YAJL
+        let available = min(checkedEnd, start &+ maxElementBytes &+ 1) &- start
+        guard available >= 2 && available >= 2 &* lastElementBytes,
+              b[start &+ 1] != 0x0A && b[start &+ 1] != 0x0D, let base = b.baseAddress else { return nil }
+        let p = base + start
+        var builder = TapeBuilder(input: p, inputLength: lastElementBytes > 0 ? lastElementBytes : available, limits: options.limits)
+        guard let length = YAJLScanner.scanLeadingValue(p, end: available, into: &builder),
+              length <= maxElementBytes else {
+            builder.release()
+            return nil
+        }
+        let tape = builder.finish()
+        lastElementBytes = length
+        elementsFramedByYAJL += 1
+        let index = elementCount
+        elementCount += 1
+        if let element = try decodeElement(UnsafeRawBufferPointer(start: p, count: length), index: index,
+                                           start: bufferOffset + start, in: b, tape: tape) {
+            try deliver(element)
+        }
+        return start &+ length
+        #else
+        return nil
+        #endif
+    }
+
+    /// Decodes one element; nil if it was skipped. `tape` is its tape if already built.
     private func decodeElement(_ bytes: UnsafeRawBufferPointer, index: Int, start: Int,
-                               in b: UnsafeBufferPointer<UInt8>) throws -> Element? {
+                               in b: UnsafeBufferPointer<UInt8>, tape: Tape? = nil) throws -> Element? {
         do {
             let (value, _) = try JoltDecoder.decodeCore(Element.self, fromInput: bytes, at: nil, options: options, reporting: false,
-                                                        keyedContainers: keyedContainers)
+                                                        keyedContainers: keyedContainers, tape: tape)
             return value
         } catch {
             // A syntax error inside the element ends the stream, at its place in the stream.
@@ -199,5 +291,11 @@ public final class JoltElementDecoder<Element: Decodable> {
         buffer.removeFirst(consumed)
         bufferOffset += consumed
         framer.shift(by: consumed)
+        checkedEnd -= consumed
+        if checkedEnd < 0 {
+            // Bytes went unchecked (no yajl framing, JSON Lines): start again
+            // only at an element's start, which is never inside a character.
+            checkedEnd = 0
+        }
     }
 }

@@ -97,6 +97,17 @@ enum YAJLScanner {
     /// ``scan(_:start:end:into:)`` after the checks: yajl parses `p[start..<end]`,
     /// the original or its copy without indentation (`removal`).
     private static func parse(_ p: UnsafePointer<UInt8>, start: Int, end: Int, removal: IndentationRemoval?, into builder: inout TapeBuilder) throws(ScanError) -> Outcome {
+        try withHandle(p, start: start, end: end, removal: removal, builder: &builder) { (handle, state) throws(ScanError) in
+            try finishDocument(p, end: end, handle: handle, state: state)
+        }
+    }
+
+    /// Runs `body` with a yajl handle whose callbacks build the tape of
+    /// `p[start..<end]` into `builder` (given back on every path: the caller
+    /// releases a partial tape).
+    private static func withHandle<R>(_ p: UnsafePointer<UInt8>, start: Int, end: Int, removal: IndentationRemoval?,
+                                      builder: inout TapeBuilder,
+                                      _ body: (yajl_handle, UnsafeMutablePointer<State>) throws(ScanError) -> R) throws(ScanError) -> R {
         let callbacks = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
         callbacks.initialize(to: table)
         defer {
@@ -109,7 +120,6 @@ enum YAJLScanner {
             state.deinitialize(count: 1)
             state.deallocate()
         }
-        // On every path, the caller gets the builder back (it releases a partial tape).
         defer { builder = state.pointee.builder }
         guard let handle = yajl_alloc(callbacks, nil, state) else {
             fatalError("yajl_alloc failed: out of memory")
@@ -118,7 +128,38 @@ enum YAJLScanner {
         state.pointee.handle = handle
         // Jolt validates strings itself, more strictly than yajl does.
         _ = jolt_yajl_dont_validate_strings(handle, 1)
+        return try body(handle, state)
+    }
 
+    /// Parses the array or object that starts at `p[0]` and ends somewhere in
+    /// `p[0..<end]`, which goes on with more of a stream: the next element of a
+    /// stream, framed by yajl as it builds the tape (instead of by
+    /// ``ElementFramer`` first, which reads every byte once more). yajl stops at
+    /// the value's end (trailing garbage allowed).
+    ///
+    /// The caller has checked `p[0..<end]` with ``UTF8Validator/wellFormedPrefix(_:from:end:)``.
+    /// - Returns: the length of the value, whose tape is then in `builder`; nil
+    ///   if `p[0..<end]` does not hold all of it, or if yajl or Jolt's checks
+    ///   refused it. The caller then frames the element and decodes it the usual
+    ///   way, which reports any error exactly as a whole document's.
+    static func scanLeadingValue(_ p: UnsafePointer<UInt8>, end: Int, into builder: inout TapeBuilder) -> Int? {
+        do {
+            return try withHandle(p, start: 0, end: end, removal: nil, builder: &builder) { (handle, state) -> Int? in
+                _ = jolt_yajl_allow_trailing_garbage(handle, 1)
+                let status = yajl_parse(handle, p, end)
+                guard status == yajl_status_ok, state.pointee.error == nil,
+                      state.pointee.builder.depth == 0, state.pointee.builder.count > 0 else { return nil }
+                return state.pointee.consumed
+            }
+        } catch {
+            return nil
+        }
+    }
+
+    /// Ends the parse of a whole document (`parse`).
+    private static func finishDocument(_ p: UnsafePointer<UInt8>, end: Int, handle: yajl_handle,
+                                       state: UnsafeMutablePointer<State>) throws(ScanError) -> Outcome {
+        let start = state.pointee.start
         let parsed = yajl_parse(handle, p + start, end - start)
         let completed = yajl_complete_parse(handle)
         if let error = state.pointee.error { throw error }

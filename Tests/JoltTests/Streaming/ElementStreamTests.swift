@@ -8,54 +8,21 @@ import XCTest
 final class ElementStreamTests: XCTestCase {
     struct Item: Codable, Equatable { var id: Int; var name: String }
 
-    /// Decodes `bytes` in chunks of `chunk` bytes with a fresh push decoder.
-    private func run<T: Decodable>(_ type: T.Type, _ text: String, chunk: Int, format: JoltStreamFormat = .automatic,
-                                   policy: JoltStreamErrorPolicy = .stop, backend: JoltBackend = .swift,
-                                   maxElementBytes: Int = 64 << 20,
-                                   configure: (JoltDecoder) -> Void = { _ in }) -> (elements: [T], error: JoltStreamError?, report: JoltDecodeReport) {
-        let decoder = JoltDecoder()
-        decoder.backend = backend
-        configure(decoder)
-        let stream = JoltElementDecoder(T.self, decoder: decoder, format: format, errorPolicy: policy, maxElementBytes: maxElementBytes)
-        let bytes = Array(text.utf8)
-        var elements: [T] = []
-        do {
-            var i = 0
-            while i < bytes.count {
-                elements += try stream.feed(Array(bytes[i..<min(i + chunk, bytes.count)]))
-                i += chunk
-            }
-            elements += try stream.finish()
-            return (elements, nil, stream.report)
-        } catch let error as JoltStreamError {
-            return (elements, error, stream.report)
-        } catch {
-            XCTFail("not a JoltStreamError: \(error)")
-            return (elements, nil, stream.report)
-        }
-    }
-
-    private func describe(_ error: JoltStreamError?) -> String {
-        guard let error else { return "none" }
-        let kind = (error.underlying as? JoltSyntaxError).map { "\($0.kind)" } ?? "\(type(of: error.underlying))"
-        return "\(error.elementIndex.map(String.init) ?? "-")@\(error.byteOffset) \(error.codingPath.map(\.description).joined(separator: ".")) \(kind)"
-    }
-
     /// Every chunk size from 1 byte to the whole input, on both backends: the
     /// same elements and the same error.
     private func assertChunkingIrrelevant<T: Decodable & Equatable>(_ type: T.Type, _ text: String, format: JoltStreamFormat = .automatic,
                                                                       policy: JoltStreamErrorPolicy = .stop,
                                                                       file: StaticString = #filePath, line: UInt = #line) -> ([T], String) {
-        let reference = run(T.self, text, chunk: text.utf8.count + 1, format: format, policy: policy)
+        let reference = runStream(T.self, text, chunk: text.utf8.count + 1, format: format, policy: policy)
         for backend in availableBackends {
             for chunk in 1...max(1, text.utf8.count) {
-                let result = run(T.self, text, chunk: chunk, format: format, policy: policy, backend: backend)
+                let result = runStream(T.self, text, chunk: chunk, format: format, policy: policy, backend: backend)
                 XCTAssertEqual(result.elements, reference.elements, "chunk \(chunk), \(backend)", file: file, line: line)
-                XCTAssertEqual(describe(result.error), describe(reference.error), "chunk \(chunk), \(backend)", file: file, line: line)
+                XCTAssertEqual(describeStreamError(result.error), describeStreamError(reference.error), "chunk \(chunk), \(backend)", file: file, line: line)
                 XCTAssertEqual(result.report, reference.report, "chunk \(chunk), \(backend)", file: file, line: line)
             }
         }
-        return (reference.elements, describe(reference.error))
+        return (reference.elements, describeStreamError(reference.error))
     }
 
     // MARK: Formats
@@ -158,7 +125,7 @@ final class ElementStreamTests: XCTestCase {
         let skip = assertChunkingIrrelevant(Item.self, text, policy: .skip)
         XCTAssertEqual(skip.0.map(\.id), [1, 4])
         XCTAssertEqual(skip.1, "none")
-        let report = run(Item.self, text, chunk: 7, policy: .skip).report
+        let report = runStream(Item.self, text, chunk: 7, policy: .skip).report
         XCTAssertEqual(report.issues.map { "\($0.kind) \($0.codingPath.map(\.description).joined(separator: ".")) @\($0.offset ?? -1)" },
                        ["droppedElement [1].id @25", "droppedElement [2] @51"])
     }
@@ -171,7 +138,7 @@ final class ElementStreamTests: XCTestCase {
             XCTAssertEqual(result.0.map(\.id), [1])
             XCTAssertEqual(result.1, "1@33 [1] Unexpected character ','")
         }
-        let full = run(Item.self, "[{\"id\": 1, \"name\": \"a\"},\n {\"id\": , \"name\": \"b\"}]", chunk: 5)
+        let full = runStream(Item.self, "[{\"id\": 1, \"name\": \"a\"},\n {\"id\": , \"name\": \"b\"}]", chunk: 5)
         let syntax = full.error?.underlying as? JoltSyntaxError
         XCTAssertEqual(syntax?.line, 2)
         XCTAssertEqual(syntax?.column, 9)
@@ -189,7 +156,7 @@ final class ElementStreamTests: XCTestCase {
         for cut in 0..<bytes.count {
             let prefix = String(decoding: bytes[..<cut], as: UTF8.self)
             for chunk in [1, 3, 1000] {
-                let result = run(JSONValue.self, prefix, chunk: chunk, format: .array)
+                let result = runStream(JSONValue.self, prefix, chunk: chunk, format: .array)
                 XCTAssertNotNil(result.error, "cut at \(cut), chunk \(chunk)")
             }
         }
@@ -197,7 +164,7 @@ final class ElementStreamTests: XCTestCase {
         let lines = "{\"id\":1,\"name\":\"a\"}\n{\"id\":2,\"name\":\"b\"}\n"
         let lineBytes = Array(lines.utf8)
         for cut in 1..<lineBytes.count where lineBytes[cut - 1] != UInt8(ascii: "}") && lineBytes[cut - 1] != 0x0A {
-            let result = run(Item.self, String(decoding: lineBytes[..<cut], as: UTF8.self), chunk: 2, format: .jsonLines)
+            let result = runStream(Item.self, String(decoding: lineBytes[..<cut], as: UTF8.self), chunk: 2, format: .jsonLines)
             XCTAssertNotNil(result.error, "cut at \(cut)")
         }
     }
@@ -214,27 +181,38 @@ final class ElementStreamTests: XCTestCase {
     // MARK: Limits, time, memory
 
     func testLimitsApplyPerElement() {
-        // The element size limit.
-        let big = #"[{"id":1,"name":"\#(String(repeating: "x", count: 300))"}, {"id":2,"name":"b"}]"#
-        let result = run(Item.self, big, chunk: 16, maxElementBytes: 200)
-        XCTAssertEqual(describe(result.error), "0@201  Limit exceeded: document size (maxDocumentBytes)")
-        // An element over the limit that ends inside one chunk, and a scalar one.
-        XCTAssertEqual(describe(run(Item.self, big, chunk: 1 << 16, maxElementBytes: 200).error),
-                       "0@201  Limit exceeded: document size (maxDocumentBytes)")
-        XCTAssertEqual(describe(run(Int.self, "[1, 123456, 2]", chunk: 1 << 16, maxElementBytes: 3).error),
-                       "1@7  Limit exceeded: document size (maxDocumentBytes)")
-        XCTAssertEqual(run(Item.self, big, chunk: 16, maxElementBytes: 400).elements.count, 2)
-        // Depth: counted from the element, and refused before the element is buffered whole.
-        let deep = "[" + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "]"
-        let deepResult = run(JSONValue.self, deep, chunk: 64)
-        XCTAssertEqual(describe(deepResult.error), "0@513  Limit exceeded: nesting depth (maxDepth)")
-        let ok = "[" + String(repeating: "[", count: 512) + String(repeating: "]", count: 512) + "]"
-        XCTAssertNil(run(JSONValue.self, ok, chunk: 64).error)
-        // The decoder's own limits apply inside each element.
-        let strings = #"["short", "\#(String(repeating: "y", count: 100))"]"#
-        let limited = run(String.self, strings, chunk: 10, configure: { $0.limits.maxStringBytes = 50 })
-        XCTAssertEqual(limited.elements, ["short"])
-        XCTAssertEqual((limited.error?.underlying as? JoltSyntaxError)?.kind, .limitExceeded(.stringBytes))
+        // On both backends: yajl frames an element itself when the bytes at hand hold it.
+        for backend in availableBackends {
+            // The element size limit.
+            let big = #"[{"id":1,"name":"\#(String(repeating: "x", count: 300))"}, {"id":2,"name":"b"}]"#
+            let result = runStream(Item.self, big, chunk: 16, backend: backend, maxElementBytes: 200)
+            XCTAssertEqual(describeStreamError(result.error), "0@201  Limit exceeded: document size (maxDocumentBytes)")
+            // An element over the limit that ends inside one chunk, and a scalar one.
+            XCTAssertEqual(describeStreamError(runStream(Item.self, big, chunk: 1 << 16, backend: backend, maxElementBytes: 200).error),
+                           "0@201  Limit exceeded: document size (maxDocumentBytes)")
+            XCTAssertEqual(describeStreamError(runStream(Int.self, "[1, 123456, 2]", chunk: 1 << 16, backend: backend, maxElementBytes: 3).error),
+                           "1@7  Limit exceeded: document size (maxDocumentBytes)")
+            XCTAssertEqual(runStream(Item.self, big, chunk: 16, backend: backend, maxElementBytes: 400).elements.count, 2)
+            // Depth: counted from the element, and refused before the element is buffered whole.
+            let deep = "[" + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "]"
+            let deepResult = runStream(JSONValue.self, deep, chunk: 64, backend: backend)
+            XCTAssertEqual(describeStreamError(deepResult.error), "0@513  Limit exceeded: nesting depth (maxDepth)")
+            let ok = "[" + String(repeating: "[", count: 512) + String(repeating: "]", count: 512) + "]"
+            XCTAssertNil(runStream(JSONValue.self, ok, chunk: 64, backend: backend).error)
+            // The decoder's own limits apply inside each element.
+            let strings = #"["short", "\#(String(repeating: "y", count: 100))"]"#
+            let limited = runStream(String.self, strings, chunk: 10, backend: backend, configure: { $0.limits.maxStringBytes = 50 })
+            XCTAssertEqual(limited.elements, ["short"])
+            XCTAssertEqual((limited.error?.underlying as? JoltSyntaxError)?.kind, .limitExceeded(.stringBytes))
+            // The same in one chunk, where yajl sees the whole element at once.
+            XCTAssertEqual(describeStreamError(runStream(JSONValue.self, deep, chunk: 1 << 16, backend: backend).error),
+                           "0@513  Limit exceeded: nesting depth (maxDepth)")
+            XCTAssertNil(runStream(JSONValue.self, ok, chunk: 1 << 16, backend: backend).error)
+            let objects = #"[{"s": "short"}, {"s": "\#(String(repeating: "y", count: 100))"}]"#
+            let inObject = runStream(JSONValue.self, objects, chunk: 1 << 16, backend: backend, configure: { $0.limits.maxStringBytes = 50 })
+            XCTAssertEqual(inObject.elements.count, 1)
+            XCTAssertEqual(describeStreamError(inObject.error), "1@23 [1] Limit exceeded: string length (maxStringBytes)")
+        }
     }
 
     /// A 1 MB string fed one byte at a time: linear, not quadratic.
@@ -285,7 +263,7 @@ final class ElementStreamTests: XCTestCase {
         let text = #"{"user_id": 1, "tags": ["a", 2], "at": "2024-05-01T12:00:00Z"}"# + "\n"
             + #"{"user_id": 2, "tags": [], "at": "2024-05-01T12:00:01Z"}"#
         for backend in availableBackends {
-            let result = run(Row.self, text, chunk: 5, format: .jsonLines, backend: backend,
+            let result = runStream(Row.self, text, chunk: 5, format: .jsonLines, backend: backend,
                              configure: { $0.keyDecodingStrategy = .convertFromSnakeCase })
             XCTAssertNil(result.error)
             XCTAssertEqual(result.elements.map(\.userId), [1, 2])
@@ -375,5 +353,34 @@ final class ElementStreamTests: XCTestCase {
         try JoltDecoder().forEachElement(Item.self, in: handle) { _ in count += 1 }
         XCTAssertEqual(count, 1000)
         XCTAssertThrowsError(try JoltDecoder().forEachElement(Item.self, inFileAt: "/nonexistent/file.json") { _ in })
+    }
+
+    /// forEachElement hands over each element as it is decoded: those before an
+    /// error arrive, then the error; an error thrown by the body ends it at once.
+    func testForEachElementDeliversElementsBeforeAnError() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("jolt-stream-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        var text = "["
+        for n in 0..<300 { text += (n > 0 ? "," : "") + #"{"id":\#(n),"name":"n\#(n)"}"# }
+        let errorAt = text.utf8.count + #",{"id":300,"name":"#.utf8.count
+        try Data((text + #",{"id":300,"name":}]"#).utf8).write(to: url)
+        for backend in availableBackends {
+            for chunkSize in [7, 4096, 1 << 16] {
+                let decoder = JoltDecoder()
+                decoder.backend = backend
+                var ids: [Int] = []
+                XCTAssertThrowsError(try decoder.forEachElement(Item.self, inFileAt: url.path, chunkSize: chunkSize) { ids.append($0.id) }) {
+                    XCTAssertEqual(describeStreamError($0 as? JoltStreamError), "300@\(errorAt) [300] Unexpected character '}'", "\(backend) \(chunkSize)")
+                }
+                XCTAssertEqual(ids, Array(0..<300), "\(backend) \(chunkSize)")
+                struct Enough: Error {}
+                ids = []
+                XCTAssertThrowsError(try decoder.forEachElement(Item.self, inFileAt: url.path, chunkSize: chunkSize) {
+                    ids.append($0.id)
+                    if $0.id == 10 { throw Enough() }
+                }) { XCTAssertTrue($0 is Enough) }
+                XCTAssertEqual(ids, Array(0...10))
+            }
+        }
     }
 }

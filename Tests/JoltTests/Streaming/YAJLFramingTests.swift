@@ -1,0 +1,178 @@
+import Foundation
+import XCTest
+@testable import Jolt
+
+/// On the yajl backend, a stream's array and object elements are framed by yajl
+/// as it builds their tape, when the bytes at hand hold the whole element; the
+/// rest go through ``ElementFramer``. Either way the elements, errors and
+/// reports must be the Swift backend's, in any chunking.
+final class YAJLFramingTests: XCTestCase {
+    struct Probe: Decodable, Equatable {
+        var a: Int?
+        var b: [String]?
+    }
+
+    override func setUpWithError() throws {
+        try XCTSkipUnless(JoltBackend.isYAJLAvailable, "built without the YAJL trait")
+    }
+
+    private func objects(_ count: Int) -> [UInt8] {
+        Array(("[" + (0..<count).map { #"{"a":\#($0),"b":["x\#($0)","ü"]}"# }.joined(separator: ",") + "]").utf8)
+    }
+
+    /// The path is taken (a test that cannot see it could not fail), and only
+    /// where it should be.
+    func testYAJLFramesElementsThatTheBytesAtHandHold() {
+        let bytes = objects(100)
+        let whole = runStream(Probe.self, bytes: bytes, chunk: bytes.count, backend: .yajl)
+        XCTAssertNil(whole.outcome.error)
+        XCTAssertEqual(whole.outcome.elements.map(\.a), Array(0..<100))
+        // All but the last, which has fewer bytes at hand than twice the one before.
+        XCTAssertEqual(whole.stream.elementsFramedByYAJL, 99)
+        // Chunks of about six elements: most are framed by yajl; the last of a chunk
+        // (fewer bytes at hand than twice the last element) by the framer.
+        let chunked = runStream(Probe.self, bytes: bytes, chunk: 150, backend: .yajl)
+        XCTAssertEqual(chunked.outcome.elements, whole.outcome.elements)
+        XCTAssertGreaterThan(chunked.stream.elementsFramedByYAJL, 50)
+        XCTAssertLessThan(chunked.stream.elementsFramedByYAJL, 100)
+        // One byte at a time: never worth a try after the first element.
+        XCTAssertLessThanOrEqual(runStream(Probe.self, bytes: bytes, chunk: 1, backend: .yajl).stream.elementsFramedByYAJL, 1)
+        // Not on the Swift backend, not for JSON Lines, not for indented elements.
+        XCTAssertEqual(runStream(Probe.self, bytes: bytes, chunk: bytes.count, backend: .swift).stream.elementsFramedByYAJL, 0)
+        let lines = Array((0..<10).map { #"{"a":\#($0)}"# }.joined(separator: "\n").utf8)
+        let linesRun = runStream(Probe.self, bytes: lines, chunk: lines.count, backend: .yajl)
+        XCTAssertEqual(linesRun.outcome.elements.count, 10)
+        XCTAssertEqual(linesRun.stream.elementsFramedByYAJL, 0)
+        let indented = Array("[{\n  \"a\": 1\n},\n{\n  \"a\": 2\n}]".utf8)
+        let indentedRun = runStream(Probe.self, bytes: indented, chunk: indented.count, backend: .yajl)
+        XCTAssertEqual(indentedRun.outcome.elements.map(\.a), [1, 2])
+        XCTAssertEqual(indentedRun.stream.elementsFramedByYAJL, 0)
+        // Concatenated values.
+        let concatenated = Array(#"{"a":1} [] {"a":2}"#.utf8)
+        let concatenatedRun = runStream(JSONValue.self, bytes: concatenated, chunk: concatenated.count, format: .concatenated, backend: .yajl)
+        XCTAssertEqual(concatenatedRun.outcome.elements.count, 3)
+        // Not `[]`: 10 bytes left, the element before took 7.
+        XCTAssertEqual(concatenatedRun.stream.elementsFramedByYAJL, 2)
+    }
+
+    /// Errors inside an element that yajl would frame: reported as the framer
+    /// path reports them, at the same offset.
+    func testErrorsInsideFramedElements() {
+        let cases: [(String, String)] = [
+            (#"[{"a":1},{"a":1 "b":[]},{"a":3}]"#, "1@16 [1] Unexpected character '\"'"),
+            (#"[{"a":1},{"a":"x"},{"a":3}]"#, "1@9 [1].a DecodingError"),
+            ("[{\"a\":1},{\"b\":[\"\u{0B}\"]}]", "1@16 [1] Unescaped control character in string"),
+            ("[{\"a\":1},{\"b\":[\"x\"]}\u{0C},{\"a\":3}]", "-@20  Unexpected character 0x0C"),
+        ]
+        for (text, expected) in cases {
+            for chunk in [1, 5, 1 << 16] {
+                let swift = runStream(Probe.self, text, chunk: chunk, backend: .swift)
+                let yajl = runStream(Probe.self, text, chunk: chunk, backend: .yajl)
+                XCTAssertEqual(describeStreamError(swift.error), expected, "\(text) chunk \(chunk)")
+                XCTAssertEqual(describeStreamError(yajl.error), expected, "\(text) chunk \(chunk)")
+                XCTAssertEqual(yajl.elements, swift.elements, "\(text) chunk \(chunk)")
+            }
+        }
+        // Invalid UTF-8 inside a string, and a lead byte cut off by the end of a chunk.
+        var bytes = objects(3)
+        let invalid = bytes.firstIndex(of: 0xC3)! // the first "ü"
+        let cut = runStream(Probe.self, bytes: bytes, chunk: invalid + 1, backend: .yajl)
+        XCTAssertEqual(cut.outcome.elements.count, 3)
+        bytes[invalid + 1] = 0x41
+        let swift = runStream(Probe.self, bytes: bytes, chunk: bytes.count, backend: .swift).outcome
+        let yajl = runStream(Probe.self, bytes: bytes, chunk: bytes.count, backend: .yajl).outcome
+        XCTAssertEqual(describeStreamError(yajl.error), describeStreamError(swift.error))
+        XCTAssertEqual(describeStreamError(swift.error), "0@19 [0] Invalid UTF-8")
+    }
+
+    /// Random streams, most of them corrupted somewhere, under random limits,
+    /// policies and chunkings: yajl and Swift give the same elements, error and report.
+    func testRandomStreamsAgreeWithTheSwiftBackend() {
+        var rng = SplitMix64(seed: 0x5EED_F4A3)
+        var compared = 0
+        var framed = 0
+        for round in 0..<400 {
+            let concatenated = Int.random(in: 0..<4, using: &rng) == 0
+            var bytes = randomStream(concatenated: concatenated, using: &rng)
+            corrupt(&bytes, using: &rng)
+            let format: JoltStreamFormat = concatenated ? .concatenated : .array
+            let policy: JoltStreamErrorPolicy = Bool.random(using: &rng) ? .stop : .skip
+            let maxElementBytes = [20, 80, 64 << 20].randomElement(using: &rng)!
+            let maxDepth = [2, 4, 512].randomElement(using: &rng)!
+            let maxString = [4, 1 << 20].randomElement(using: &rng)!
+            let configure: (JoltDecoder) -> Void = {
+                $0.limits.maxDepth = maxDepth
+                $0.limits.maxStringBytes = maxString
+            }
+            for chunk in [1, 3, 17, 64, bytes.count + 1] {
+                let label = "round \(round), chunk \(chunk): \(String(decoding: bytes, as: UTF8.self))"
+                func compare<T: Decodable & Equatable>(_ type: T.Type) {
+                    let swift = runStream(type, bytes: bytes, chunk: chunk, format: format, policy: policy, backend: .swift,
+                                          maxElementBytes: maxElementBytes, configure: configure).outcome
+                    let yajl = runStream(type, bytes: bytes, chunk: chunk, format: format, policy: policy, backend: .yajl,
+                                         maxElementBytes: maxElementBytes, configure: configure)
+                    XCTAssertEqual(yajl.outcome.elements, swift.elements, label)
+                    XCTAssertEqual(describeStreamError(yajl.outcome.error), describeStreamError(swift.error), label)
+                    XCTAssertEqual(yajl.outcome.report, swift.report, label)
+                    framed += yajl.stream.elementsFramedByYAJL
+                    compared += 1
+                }
+                compare(JSONValue.self)
+                compare(Probe.self)
+            }
+        }
+        XCTAssertEqual(compared, 4000)
+        XCTAssertGreaterThan(framed, 1000)   // the path under test was taken
+    }
+
+    // MARK: Random streams
+
+    private func randomStream(concatenated: Bool, using rng: inout SplitMix64) -> [UInt8] {
+        let count = Int.random(in: 0..<6, using: &rng)
+        var text = concatenated ? "" : "["
+        for i in 0..<count {
+            if i > 0 { text += concatenated ? [" ", "\n", ""].randomElement(using: &rng)! : [",", ", ", " ,\n"].randomElement(using: &rng)! }
+            text += Int.random(in: 0..<5, using: &rng) == 0 ? randomValue(depth: 2, using: &rng) : randomObject(depth: 0, using: &rng)
+        }
+        if !concatenated { text += "]" }
+        return Array(text.utf8)
+    }
+
+    private func randomObject(depth: Int, using rng: inout SplitMix64) -> String {
+        let keys = ["a", "b", "c", "a\\u0062", "ü"]
+        let members = (0..<Int.random(in: 0..<4, using: &rng)).map { _ -> String in
+            let key = keys.randomElement(using: &rng)!
+            let value = key == "a" && Bool.random(using: &rng) ? String(Int.random(in: -5...5, using: &rng))
+                : key == "b" && Bool.random(using: &rng) ? #"["x", "\u00e9", "😀"]"# : randomValue(depth: depth + 1, using: &rng)
+            return "\"\(key)\":\(value)"
+        }
+        return "{" + members.joined(separator: ",") + "}"
+    }
+
+    private func randomValue(depth: Int, using rng: inout SplitMix64) -> String {
+        switch Int.random(in: 0..<(depth > 3 ? 6 : 8), using: &rng) {
+        case 0: return "null"
+        case 1: return Bool.random(using: &rng) ? "true" : "false"
+        case 2: return ["0", "-1.5e3", "12345678901234567890", "3.25"].randomElement(using: &rng)!
+        case 3: return ["\"\"", "\"plain\"", "\"é😀\"", #""tab\tquote\"""#, #""\ud83d\ude00""#].randomElement(using: &rng)!
+        case 4: return "\"" + String(repeating: "s", count: Int.random(in: 0..<40, using: &rng)) + "\""
+        case 5: return "[]"
+        case 6: return "[" + (0..<Int.random(in: 1..<4, using: &rng)).map { _ in randomValue(depth: depth + 1, using: &rng) }.joined(separator: ",") + "]"
+        default: return randomObject(depth: depth + 1, using: &rng)
+        }
+    }
+
+    /// Leaves the stream intact one time in four; else cuts it, or puts a byte
+    /// that breaks or bends it somewhere.
+    private func corrupt(_ bytes: inout [UInt8], using rng: inout SplitMix64) {
+        guard !bytes.isEmpty, Int.random(in: 0..<4, using: &rng) != 0 else { return }
+        let at = Int.random(in: 0..<bytes.count, using: &rng)
+        let bad: [UInt8] = [0x0B, 0x0C, 0x00, 0x1F, 0xFF, 0xC3, 0xED, 0x80, 0x7B, 0x7D, 0x5B, 0x5D, 0x22, 0x5C, 0x2C, 0x3A, 0x20, 0x0A, 0x78]
+        switch Int.random(in: 0..<4, using: &rng) {
+        case 0: bytes.removeSubrange(at...)
+        case 1: bytes[at] = bad.randomElement(using: &rng)!
+        case 2: bytes.insert(bad.randomElement(using: &rng)!, at: at)
+        default: bytes.remove(at: at)
+        }
+    }
+}
