@@ -2,7 +2,7 @@ import Foundation
 import Jolt
 
 /// libFuzzer entry point for the stream decoder. The first byte picks the
-/// format (array or JSON Lines), the chunk size (1-16 bytes) and the backend;
+/// format (array or JSON Lines), the chunk size (1-15 bytes, or all) and the backend;
 /// the rest is the stream. The elements must be what decoding the whole input
 /// gives (an array as `[JSONValue]`, each non-blank line as a `JSONValue`), and
 /// a stream must fail where that decode fails, except that the depth limit
@@ -14,7 +14,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let config = all[0]
     let bytes = Array(all[1...])
     let lines = config & 0x80 != 0
-    let chunk = 1 + Int(config & 0x0F)
+    // 1-15 bytes, or the whole input at once (where yajl frames the elements itself).
+    let chunk = config & 0x0F == 0x0F ? max(1, bytes.count) : 1 + Int(config & 0x0F)
     let decoder = JoltDecoder()
     decoder.backend = (config & 0x40 != 0 && JoltBackend.isYAJLAvailable) ? .yajl : .swift
 
