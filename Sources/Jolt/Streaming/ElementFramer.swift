@@ -40,6 +40,17 @@ struct ElementFramer {
         case inLine
     }
 
+    /// What ``scan(_:final:emit:leading:)``'s `leading` did with an element.
+    enum Leading {
+        /// It framed and handled the element, which ends at `end`.
+        case handled(end: Int)
+        /// The framer is to frame it.
+        case frame
+        /// The framer is to stop before it until more input is there (never
+        /// asked for with `final`).
+        case later
+    }
+
     /// The element kinds, by their first byte.
     enum Kind { case container, string, scalar }
 
@@ -99,14 +110,15 @@ struct ElementFramer {
     /// range of each complete element. With `final`, the input ends at the end
     /// of `b`: an element still open is an error, a trailing scalar is complete.
     ///
-    /// `leading` is offered each array or object element of an array
-    /// or of concatenated values first, with the index of its first byte: it
-    /// returns the element's end if it has framed and handled the element itself
-    /// (the framer then goes on from there), nil to leave it to the framer.
+    /// `leading` is offered each array or object element of an array or of
+    /// concatenated values first, with the index of its first byte: it may
+    /// handle the element itself (``Leading/handled(end:)``: the framer goes on
+    /// after it), leave it to the framer, or have the framer stop before it
+    /// until more input is there (``Leading/later``).
     /// - Throws: `ScanError` at a buffer index for input that cannot be framed;
     ///   whatever `emit` or `leading` throws.
     mutating func scan(_ b: UnsafeBufferPointer<UInt8>, final: Bool, emit: (Range<Int>) throws -> Void,
-                       leading: (Int) throws -> Int? = { _ in nil }) throws {
+                       leading: (Int) throws -> Leading = { _ in .frame }) throws {
         let n = b.count
         while pos < n {
             switch phase {
@@ -163,10 +175,17 @@ struct ElementFramer {
                     // as at the start of a document: only the stream's first bytes may
                     // be one (JSON Lines aside, where each line is a document).
                     throw ScanError(.unexpectedCharacter(c), at: pos)
-                } else if c == UInt8(ascii: "{") || c == UInt8(ascii: "["), let end = try leading(pos) {
-                    pos = end
-                    elementStart = end
-                    phase = mode == .array ? .afterElement : .between
+                } else if c == UInt8(ascii: "{") || c == UInt8(ascii: "[") {
+                    switch try leading(pos) {
+                    case .handled(let end):
+                        pos = end
+                        elementStart = end
+                        phase = mode == .array ? .afterElement : .between
+                    case .later:
+                        return
+                    case .frame:
+                        beginElement(c)
+                    }
                 } else {
                     beginElement(c)
                 }

@@ -44,8 +44,11 @@ extension JoltDecoder {
         _ type: Element.Type, fromFileAt path: String, chunkSize: Int = 64 << 10, format: JoltStreamFormat = .automatic,
         errorPolicy: JoltStreamErrorPolicy = .stop, maxElementBytes: Int = 64 << 20
     ) -> JoltElementSequence<Element, JoltFileChunks> {
-        decodeElements(type, from: JoltFileChunks(path: path, chunkSize: chunkSize), format: format,
-                       errorPolicy: errorPolicy, maxElementBytes: maxElementBytes)
+        let options = self.options
+        return JoltElementSequence(chunks: JoltFileChunks(path: path, chunkSize: chunkSize)) {
+            JoltElementDecoder(Element.self, options: options, format: format, errorPolicy: errorPolicy,
+                               maxElementBytes: maxElementBytes, waitsForWholeElements: true)
+        }
     }
 
     /// Decodes the elements of the file at `path` synchronously, calling `body`
@@ -83,7 +86,7 @@ extension JoltDecoder {
         errorPolicy: JoltStreamErrorPolicy, maxElementBytes: Int, _ body: (Element) throws -> Void
     ) throws -> JoltDecodeReport {
         let stream = JoltElementDecoder(Element.self, options: options, format: format, errorPolicy: errorPolicy,
-                                        maxElementBytes: maxElementBytes)
+                                        maxElementBytes: maxElementBytes, waitsForWholeElements: true)
         while let chunk = try reader.next() {
             try stream.feed(chunk, deliver: body)
         }

@@ -46,7 +46,7 @@ public final class JoltElementDecoder<Element: Decodable> {
     private var lastElementBytes = 0
     /// On the yajl backend, array and object elements of an array or of
     /// concatenated values are framed by yajl as it builds their tape (see
-    /// ``leadingElement(_:at:deliver:)``).
+    /// ``leadingElement(_:at:final:deliver:)``).
     private let framesWithYAJL: Bool
     /// For yajl framing: the buffer's bytes before this index are well-formed
     /// UTF-8 without VT or FF, as the yajl backend requires before yajl reads them.
@@ -54,6 +54,11 @@ public final class JoltElementDecoder<Element: Decodable> {
     /// The check found a byte that is not: it stops there for good (the stream
     /// ends with a syntax error at or before it).
     private var checkStopped = false
+    /// The source has more input at once (a file): an element that the bytes at
+    /// hand may not hold whole waits for the next chunk, so that yajl frames it
+    /// too, instead of going to the framer. (A network source must not wait: an
+    /// element is delivered as soon as its last byte is there.)
+    private let waitsForWholeElements: Bool
 
     /// The elements skipped under ``JoltStreamErrorPolicy/skip`` (as
     /// `.droppedElement` issues at `[index]`).
@@ -77,7 +82,8 @@ public final class JoltElementDecoder<Element: Decodable> {
     }
 
     init(_ type: Element.Type, options: DecoderOptions, format: JoltStreamFormat, errorPolicy: JoltStreamErrorPolicy,
-         maxElementBytes: Int) {
+         maxElementBytes: Int, waitsForWholeElements: Bool = false) {
+        self.waitsForWholeElements = waitsForWholeElements
         self.options = options
         self.policy = errorPolicy
         let maxBytes = max(1, min(maxElementBytes, options.limits.effectiveDocumentBytes))
@@ -102,7 +108,10 @@ public final class JoltElementDecoder<Element: Decodable> {
     /// - Returns: the elements completed by the end of input (a last scalar, a
     ///   last line without a newline).
     /// - Throws: a ``JoltStreamError`` if the input ends inside an element or an
-    ///   array (a truncated stream is an error, never a silent end).
+    ///   array (a truncated stream is an error, never a silent end). Elements
+    ///   that only the end of input completed (a last scalar) are then not
+    ///   returned; `forEachElement` and ``JoltElementSequence`` deliver them
+    ///   before the error.
     public func finish() throws -> [Element] {
         var elements: [Element] = []
         try finish { elements.append($0) }
@@ -150,7 +159,7 @@ public final class JoltElementDecoder<Element: Decodable> {
                         try counted(element)
                     }
                 }, leading: { start in
-                    framing ? try self.leadingElement(b, at: start, deliver: counted) : nil
+                    framing ? try self.leadingElement(b, at: start, final: final, deliver: counted) : .frame
                 })
             }
         } catch let error as ScanError {
@@ -189,29 +198,47 @@ public final class JoltElementDecoder<Element: Decodable> {
         return true
     }
 
+    /// The most bytes an element waits with (see ``waitsForWholeElements``).
+    static var waitingLimit: Int { 1 << 20 }
+
     /// yajl framing: decodes the array or object element that starts at
     /// `b[start]` from the tape yajl builds as it finds the element's end, if
-    /// the checked bytes hold the whole element; returns the element's end.
-    /// nil leaves the element to the framer and the usual decode, which also
-    /// report every error.
+    /// the checked bytes hold the whole element. Otherwise the element goes to
+    /// the framer and the usual decode (which also report every error), or,
+    /// with ``waitsForWholeElements``, waits for more input.
     ///
     /// An element is tried only when the bytes at hand are likely to hold it
-    /// (twice the last element's size): a try that runs out of bytes is wasted
-    /// work. Each element is tried at most once, so time stays linear in the
-    /// input whatever the chunking. An indented element (a line break after its
-    /// bracket) is left to the usual decode, which removes the indentation
-    /// before yajl reads it.
-    private func leadingElement(_ b: UnsafeBufferPointer<UInt8>, at start: Int, deliver: (Element) throws -> Void) throws -> Int? {
+    /// (twice the last element's size, or more than the size limit, or the end
+    /// of the input): a try that runs out of bytes is wasted work. Elements
+    /// that wait are delivered later than the call that brought their last
+    /// byte, so only sources that have more input at once wait, and they take
+    /// elements with ``feed(_:deliver:)`` and ``finish(deliver:)``, which hand
+    /// over those before an error even when ``finish()`` would throw. Each element is tried at most once, so
+    /// time stays linear in the input whatever the chunking. An indented element
+    /// (a line break after its bracket) is left to the usual decode, which
+    /// removes the indentation before yajl reads it.
+    private func leadingElement(_ b: UnsafeBufferPointer<UInt8>, at start: Int, final: Bool,
+                                deliver: (Element) throws -> Void) throws -> ElementFramer.Leading {
         #if YAJL
+        guard let base = b.baseAddress else { return .frame }
         let available = min(checkedEnd, start &+ maxElementBytes &+ 1) &- start
-        guard available >= 2 && available >= 2 &* lastElementBytes,
-              b[start &+ 1] != 0x0A && b[start &+ 1] != 0x0D, let base = b.baseAddress else { return nil }
+        if available >= 2 && (b[start &+ 1] == 0x0A || b[start &+ 1] == 0x0D) { return .frame }
+        // At the end of the input, the bytes at hand are all there is: a try is never wasted.
+        // The first element: at once, or with a file after 4 KiB (most are smaller).
+        let wanted = lastElementBytes > 0 ? 2 &* lastElementBytes : waitsForWholeElements ? 4096 : 2
+        guard final || available >= min(wanted, maxElementBytes &+ 1) else {
+            // Waiting is linear too (no byte is looked at again), and bounded, so
+            // that the bytes held stay within the largest element plus a chunk
+            // and this margin. Not past a failed check, where the bytes at hand
+            // stop growing.
+            return waitsForWholeElements && !checkStopped && available < Self.waitingLimit ? .later : .frame
+        }
         let p = base + start
         var builder = TapeBuilder(input: p, inputLength: lastElementBytes > 0 ? lastElementBytes : available, limits: options.limits)
         guard let length = YAJLScanner.scanLeadingValue(p, end: available, into: &builder),
               length <= maxElementBytes else {
             builder.release()
-            return nil
+            return .frame
         }
         let tape = builder.finish()
         lastElementBytes = length
@@ -222,9 +249,9 @@ public final class JoltElementDecoder<Element: Decodable> {
                                            start: bufferOffset + start, in: b, tape: tape) {
             try deliver(element)
         }
-        return start &+ length
+        return .handled(end: start &+ length)
         #else
-        return nil
+        return .frame
         #endif
     }
 

@@ -28,6 +28,8 @@ public struct JoltElementSequence<Element: Decodable, Chunks: AsyncSequence>: As
         var pending: [Element] = []
         var next = 0
         var done = false
+        /// An error to throw once the elements decoded before it are taken.
+        var failure: (any Error)?
 
         init(upstream: Chunks.AsyncIterator, decoder: JoltElementDecoder<Element>) {
             self.upstream = upstream
@@ -40,18 +42,32 @@ public struct JoltElementSequence<Element: Decodable, Chunks: AsyncSequence>: As
                     defer { next += 1 }
                     return pending[next]
                 }
+                if let failure {
+                    self.failure = nil
+                    done = true
+                    throw failure
+                }
                 if done { return nil }
                 try Task.checkCancellation()
                 pending.removeAll(keepingCapacity: true)
                 next = 0
-                if let chunk = try await upstream.next() {
-                    pending = try decoder.feed(chunk)
-                } else {
-                    // A cancelled upstream may end early: that is not the end of the input.
-                    try Task.checkCancellation()
-                    done = true
-                    pending = try decoder.finish()
+                // Elements are taken one by one, so that those decoded before an
+                // error come first, then the error (which finish() alone would lose).
+                var taken: [Element] = []
+                do {
+                    if let chunk = try await upstream.next() {
+                        try decoder.feed(chunk) { taken.append($0) }
+                    } else {
+                        // A cancelled upstream may end early: that is not the end of the input.
+                        try Task.checkCancellation()
+                        done = true
+                        try decoder.finish { taken.append($0) }
+                    }
+                } catch {
+                    if taken.isEmpty { throw error }
+                    failure = error
                 }
+                pending = taken
             }
         }
     }

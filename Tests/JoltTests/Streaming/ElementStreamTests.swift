@@ -308,6 +308,27 @@ final class ElementStreamTests: XCTestCase {
         } catch {
             XCTFail("\(error)")
         }
+        // A file, which waits for whole elements: those before the error still come first,
+        // including one that only the end of the input completed.
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("jolt-stream-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        for (text, expected) in [(#"[{"id":1,"name":"a"},{"id":2,"name":"b"},{"id":3,"#, [1, 2]), (#"[{"id":1,"name":"a"}, 7"#, [1])] {
+            try? Data(text.utf8).write(to: url)
+            for backend in availableBackends {
+                let decoder = JoltDecoder()
+                decoder.backend = backend
+                ids = []
+                do {
+                    for try await item in decoder.decodeElements(JSONValue.self, fromFileAt: url.path) { ids.append(item["id"]?.intValue ?? 7) }
+                    XCTFail("a truncated stream must throw")
+                } catch let error as JoltStreamError {
+                    XCTAssertEqual(ids, expected + (text.hasSuffix("7") ? [7] : []), "\(backend)")
+                    XCTAssertEqual((error.underlying as? JoltSyntaxError)?.kind, .unexpectedEndOfInput)
+                } catch {
+                    XCTFail("\(error)")
+                }
+            }
+        }
     }
 
     func testCancellationStopsPromptly() async throws {

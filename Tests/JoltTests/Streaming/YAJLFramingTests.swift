@@ -55,6 +55,35 @@ final class YAJLFramingTests: XCTestCase {
         XCTAssertEqual(concatenatedRun.stream.elementsFramedByYAJL, 2)
     }
 
+    /// A file source waits for the rest of an element that the bytes at hand
+    /// may not hold, so that yajl frames it too; a network source never waits.
+    func testFileSourcesWaitForWholeElements() throws {
+        let bytes = objects(100)
+        for chunk in [1, 7, 150, bytes.count] {
+            let run = runStream(Probe.self, bytes: bytes, chunk: chunk, backend: .yajl, waits: true)
+            XCTAssertNil(run.outcome.error)
+            XCTAssertEqual(run.outcome.elements.map(\.a), Array(0..<100), "chunk \(chunk)")
+            XCTAssertEqual(run.stream.elementsFramedByYAJL, 100, "chunk \(chunk)")
+        }
+        // Without waiting, an element is delivered by the call that brings its last byte.
+        let stream = JoltElementDecoder(Probe.self, decoder: { let d = JoltDecoder(); d.backend = .yajl; return d }())
+        let first = try stream.feed(Array(#"[{"a":1,"b":["\#(String(repeating: "x", count: 40))"]},{"a":2}"#.utf8))
+        XCTAssertEqual(first.map(\.a), [1, 2])
+        // Waiting is bounded: after a 300 kB element, small ones wait with at most
+        // twice its size, and never with more than the waiting limit.
+        var text = #"[{"a":0,"b":["\#(String(repeating: "y", count: 300_000))"]}"#
+        for n in 1...3000 { text += #",{"a":\#(n)}"# }
+        text += "]"
+        let big = runStream(Probe.self, bytes: Array(text.utf8), chunk: 4096, backend: .yajl, waits: true)
+        XCTAssertEqual(big.outcome.elements.map(\.a), Array(0...3000))
+        XCTAssertLessThan(big.peak, 2 * 300_100 + 2 * (64 << 10) + 4096)
+        let bigger = "[" + (0..<4).map { #"{"a":\#($0),"b":["\#(String(repeating: "z", count: 700_000))"]}"# }.joined(separator: ",")
+            + "," + (0..<3000).map { #"{"a":\#($0)}"# }.joined(separator: ",") + "]"
+        let limited = runStream(Probe.self, bytes: Array(bigger.utf8), chunk: 4096, backend: .yajl, waits: true)
+        XCTAssertEqual(limited.outcome.elements.count, 3004)
+        XCTAssertLessThan(limited.peak, 700_100 + JoltElementDecoder<Probe>.waitingLimit + 2 * (64 << 10) + 4096)
+    }
+
     /// Errors inside an element that yajl would frame: reported as the framer
     /// path reports them, at the same offset.
     func testErrorsInsideFramedElements() {
@@ -100,17 +129,18 @@ final class YAJLFramingTests: XCTestCase {
             let maxElementBytes = [20, 80, 64 << 20].randomElement(using: &rng)!
             let maxDepth = [2, 4, 512].randomElement(using: &rng)!
             let maxString = [4, 1 << 20].randomElement(using: &rng)!
+            let waits = Bool.random(using: &rng)
             let configure: (JoltDecoder) -> Void = {
                 $0.limits.maxDepth = maxDepth
                 $0.limits.maxStringBytes = maxString
             }
             for chunk in [1, 3, 17, 64, bytes.count + 1] {
-                let label = "round \(round), chunk \(chunk): \(String(decoding: bytes, as: UTF8.self))"
+                let label = "round \(round), chunk \(chunk), waits \(waits), \(policy) max \(maxElementBytes) depth \(maxDepth) string \(maxString): \(String(decoding: bytes, as: UTF8.self))"
                 func compare<T: Decodable & Equatable>(_ type: T.Type) {
                     let swift = runStream(type, bytes: bytes, chunk: chunk, format: format, policy: policy, backend: .swift,
-                                          maxElementBytes: maxElementBytes, configure: configure).outcome
+                                          maxElementBytes: maxElementBytes, waits: waits, configure: configure).outcome
                     let yajl = runStream(type, bytes: bytes, chunk: chunk, format: format, policy: policy, backend: .yajl,
-                                         maxElementBytes: maxElementBytes, configure: configure)
+                                         maxElementBytes: maxElementBytes, waits: waits, configure: configure)
                     XCTAssertEqual(yajl.outcome.elements, swift.elements, label)
                     XCTAssertEqual(describeStreamError(yajl.outcome.error), describeStreamError(swift.error), label)
                     XCTAssertEqual(yajl.outcome.report, swift.report, label)

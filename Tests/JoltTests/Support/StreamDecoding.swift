@@ -14,30 +14,37 @@ func runStream<T: Decodable>(_ type: T.Type, _ text: String, chunk: Int, format:
               maxElementBytes: maxElementBytes, configure: configure).outcome
 }
 
-/// Decodes `bytes` in chunks of `chunk` bytes with a fresh push decoder; also
-/// returns the decoder, for its counters.
+/// Decodes `bytes` in chunks of `chunk` bytes with a fresh push decoder (one
+/// that waits for whole elements, as for a file, with `waits`); also returns
+/// the decoder, for its counters, and the most bytes it held.
 func runStream<T: Decodable>(_ type: T.Type, bytes: [UInt8], chunk: Int, format: JoltStreamFormat = .automatic,
                              policy: JoltStreamErrorPolicy = .stop, backend: JoltBackend = .swift,
-                             maxElementBytes: Int = 64 << 20,
-                             configure: (JoltDecoder) -> Void = { _ in }) -> (outcome: StreamOutcome<T>, stream: JoltElementDecoder<T>) {
+                             maxElementBytes: Int = 64 << 20, waits: Bool = false,
+                             configure: (JoltDecoder) -> Void = { _ in }) -> (outcome: StreamOutcome<T>, stream: JoltElementDecoder<T>, peak: Int) {
     let decoder = JoltDecoder()
     decoder.backend = backend
     configure(decoder)
-    let stream = JoltElementDecoder(T.self, decoder: decoder, format: format, errorPolicy: policy, maxElementBytes: maxElementBytes)
+    let stream = JoltElementDecoder(T.self, options: decoder.options, format: format, errorPolicy: policy,
+                                    maxElementBytes: maxElementBytes, waitsForWholeElements: waits)
     var elements: [T] = []
+    var peak = 0
     do {
         var i = 0
+        // A waiting decoder is used as forEachElement uses it: each element handed
+        // over as it is decoded.
         while i < bytes.count {
-            elements += try stream.feed(Array(bytes[i..<min(i + chunk, bytes.count)]))
+            let piece = Array(bytes[i..<min(i + chunk, bytes.count)])
+            if waits { try stream.feed(piece) { elements.append($0) } } else { elements += try stream.feed(piece) }
+            peak = max(peak, stream.bufferedByteCount)
             i += chunk
         }
-        elements += try stream.finish()
-        return ((elements, nil, stream.report), stream)
+        if waits { try stream.finish { elements.append($0) } } else { elements += try stream.finish() }
+        return ((elements, nil, stream.report), stream, peak)
     } catch let error as JoltStreamError {
-        return ((elements, error, stream.report), stream)
+        return ((elements, error, stream.report), stream, peak)
     } catch {
         XCTFail("not a JoltStreamError: \(error)")
-        return ((elements, nil, stream.report), stream)
+        return ((elements, nil, stream.report), stream, peak)
     }
 }
 
