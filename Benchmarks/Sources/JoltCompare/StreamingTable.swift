@@ -37,7 +37,7 @@ func measureStreamingTable(options: Options, backends: [JoltBackend], corpus: UR
     // Interleaved rounds: Foundation, then each Jolt backend; the median time and the largest peak.
     let contenders: [(label: String, arguments: [String])] = [("Foundation JSONDecoder (whole document)", ["foundation", file])]
         + backends.map { ("Jolt .\(backendName($0)) (stream)", ["jolt", file, "--backend", backendName($0)]) }
-    let rounds = options.quick ? 1 : 3
+    let rounds = options.quick ? 1 : 5
     var times = [[Double]](repeating: [], count: contenders.count)
     var peaks = [Int](repeating: 0, count: contenders.count)
     var counts = [String](repeating: "", count: contenders.count)

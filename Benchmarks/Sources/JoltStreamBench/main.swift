@@ -4,7 +4,7 @@
 //
 //   swift build -c release --product JoltStreamBench
 //   .build/release/JoltStreamBench generate OUT.json [--megabytes 200] [--corpus DIR]
-//   .build/release/JoltStreamBench jolt FILE [--backend yajl|swift]
+//   .build/release/JoltStreamBench jolt FILE [--backend yajl|swift] [--chunk-size BYTES]
 //   .build/release/JoltStreamBench foundation FILE
 //
 // `generate` writes a top-level JSON array of tweet objects, the statuses of
@@ -85,7 +85,8 @@ case "jolt":
     if options["--backend"] == "swift" { decoder.backend = .swift }
     let start = now()
     var count = 0
-    try decoder.forEachElement(TwitterStatus.self, inFileAt: path, format: .array) { _ in count += 1 }
+    let chunkSize = options["--chunk-size"].flatMap { Int($0) } ?? 64 << 10
+    try decoder.forEachElement(TwitterStatus.self, inFileAt: path, chunkSize: chunkSize, format: .array) { _ in count += 1 }
     print(String(format: "%.4f", now() - start), count, peakResidentKiB())
 case "foundation":
     // The decoded array is freed inside the timed span, as the stream frees each
