@@ -209,19 +209,22 @@ public final class JoltElementDecoder<Element: Decodable> {
     ///
     /// An element is tried only when the bytes at hand are likely to hold it
     /// (twice the last element's size, or more than the size limit, or the end
-    /// of the input): a try that runs out of bytes is wasted work. Elements
-    /// that wait are delivered later than the call that brought their last
-    /// byte, so only sources that have more input at once wait, and they take
-    /// elements with ``feed(_:deliver:)`` and ``finish(deliver:)``, which hand
-    /// over those before an error even when ``finish()`` would throw. Each element is tried at most once, so
-    /// time stays linear in the input whatever the chunking. An indented element
-    /// (a line break after its bracket) is left to the usual decode, which
-    /// removes the indentation before yajl reads it.
+    /// of the input): a try that runs out of bytes is wasted work. Each element
+    /// is tried at most once, so time stays linear in the input whatever the
+    /// chunking. An indented element (a line break after its bracket) is left
+    /// to the usual decode, which removes the indentation before yajl reads it.
+    ///
+    /// Elements that wait are delivered later than the call that brought their
+    /// last byte, so only sources that have more input at once wait, and they
+    /// take elements with ``feed(_:deliver:)`` and ``finish(deliver:)``, which
+    /// hand over those before an error even where ``finish()`` would throw.
     private func leadingElement(_ b: UnsafeBufferPointer<UInt8>, at start: Int, final: Bool,
                                 deliver: (Element) throws -> Void) throws -> ElementFramer.Leading {
         #if YAJL
-        guard let base = b.baseAddress else { return .frame }
+        // The checked bytes from `start`; none if the check stopped before it (the
+        // stream then fails there, through the framer).
         let available = min(checkedEnd, start &+ maxElementBytes &+ 1) &- start
+        guard let base = b.baseAddress, available > 0 else { return .frame }
         if available >= 2 && (b[start &+ 1] == 0x0A || b[start &+ 1] == 0x0D) { return .frame }
         // At the end of the input, the bytes at hand are all there is: a try is never wasted.
         // The first element: at once, or with a file after 4 KiB (most are smaller).
