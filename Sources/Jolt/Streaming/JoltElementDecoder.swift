@@ -27,7 +27,9 @@ public final class JoltElementDecoder<Element: Decodable> {
     private let options: DecoderOptions
     private let policy: JoltStreamErrorPolicy
     private var framer: ElementFramer
-    /// The largest element accepted (the framer's limit).
+    /// The largest element accepted: the framer's limit, kept here too because
+    /// ``leadingElement(_:at:final:deliver:)`` runs while the framer is being
+    /// mutated (`scan`), so it may not read the framer.
     private let maxElementBytes: Int
     /// The unconsumed bytes; `buffer[0]` is byte `bufferOffset` of the stream.
     private var buffer: [UInt8] = []
@@ -89,7 +91,8 @@ public final class JoltElementDecoder<Element: Decodable> {
         let maxBytes = max(1, min(maxElementBytes, options.limits.effectiveDocumentBytes))
         framer = ElementFramer(format: format, maxDepth: max(0, options.limits.maxDepth), maxElementBytes: maxBytes)
         self.maxElementBytes = maxBytes
-        framesWithYAJL = JoltBackend.isYAJLAvailable && options.backend == .yajl && format != .jsonLines
+        // JSON Lines are left out by the framer's mode (see `checkForYAJLFraming`).
+        framesWithYAJL = JoltBackend.isYAJLAvailable && options.backend == .yajl
     }
 
     /// Adds the next bytes of the stream.

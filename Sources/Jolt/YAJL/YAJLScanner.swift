@@ -105,9 +105,9 @@ enum YAJLScanner {
     /// Runs `body` with a yajl handle whose callbacks build the tape of
     /// `p[start..<end]` into `builder` (given back on every path: the caller
     /// releases a partial tape).
-    private static func withHandle<R>(_ p: UnsafePointer<UInt8>, start: Int, end: Int, removal: IndentationRemoval?,
-                                      builder: inout TapeBuilder,
-                                      _ body: (yajl_handle, UnsafeMutablePointer<State>) throws(ScanError) -> R) throws(ScanError) -> R {
+    private static func withHandle<R, E: Error>(_ p: UnsafePointer<UInt8>, start: Int, end: Int, removal: IndentationRemoval?,
+                                                builder: inout TapeBuilder,
+                                                _ body: (yajl_handle, UnsafeMutablePointer<State>) throws(E) -> R) throws(E) -> R {
         let callbacks = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
         callbacks.initialize(to: table)
         defer {
@@ -143,16 +143,12 @@ enum YAJLScanner {
     ///   refused it. The caller then frames the element and decodes it the usual
     ///   way, which reports any error exactly as a whole document's.
     static func scanLeadingValue(_ p: UnsafePointer<UInt8>, end: Int, into builder: inout TapeBuilder) -> Int? {
-        do {
-            return try withHandle(p, start: 0, end: end, removal: nil, builder: &builder) { (handle, state) -> Int? in
-                _ = jolt_yajl_allow_trailing_garbage(handle, 1)
-                let status = yajl_parse(handle, p, end)
-                guard status == yajl_status_ok, state.pointee.error == nil,
-                      state.pointee.builder.depth == 0, state.pointee.builder.count > 0 else { return nil }
-                return state.pointee.consumed
-            }
-        } catch {
-            return nil
+        withHandle(p, start: 0, end: end, removal: nil, builder: &builder) { (handle, state) -> Int? in
+            _ = jolt_yajl_allow_trailing_garbage(handle, 1)
+            let status = yajl_parse(handle, p, end)
+            guard status == yajl_status_ok, state.pointee.error == nil,
+                  state.pointee.builder.depth == 0, state.pointee.builder.count > 0 else { return nil }
+            return state.pointee.consumed
         }
     }
 
