@@ -117,7 +117,7 @@ struct ByteWriter {
     @inline(__always)
     mutating func writeString(_ string: String, escapeSlashes: Bool) {
         var string = string
-        string.withUTF8 { writeQuoted($0, escapeSlashes: escapeSlashes) }
+        string.withUTF8 { _ = writeQuoted($0, escapeSlashes: escapeSlashes) }
     }
 
     /// Writes UTF-8 bytes in quotes; see ``writeString(_:escapeSlashes:)``.

@@ -159,6 +159,27 @@ public final class JoltEncoder: Sendable {
         }
     }
 
+    /// Encodes a value as JSON and calls `body` with its UTF-8 bytes, without
+    /// copying them into a `Data` or an array first: for writing the output
+    /// straight into another buffer (a SwiftNIO `ByteBuffer`, a file).
+    ///
+    /// ```swift
+    /// try encoder.withEncodedBytes(of: event) { bytes in
+    ///     buffer.writeBytes(bytes)
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - value: the value to encode.
+    ///   - body: called once with the encoded bytes; the pointer is valid only inside `body`.
+    /// - Returns: what `body` returns.
+    /// - Throws: `EncodingError` as ``encode(_:)`` does, or what `body` throws.
+    public func withEncodedBytes<T: Encodable, R>(of value: T, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+        switch try encodeCore(value, options: options) {
+        case .written(let core): try body(UnsafeRawBufferPointer(core.writer.bytes))
+        case .foundation(let data): try data.withUnsafeBytes(body)
+        }
+    }
+
     /// The output of one encode: Jolt's buffer, or Foundation's data.
     enum Output {
         case written(EncodingCore)

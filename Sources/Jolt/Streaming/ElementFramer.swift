@@ -19,10 +19,15 @@ import Darwin
 /// Positions are indexes into the caller's buffer; ``shift(by:)`` moves them
 /// when the caller drops a consumed prefix.
 struct ElementFramer {
-    enum Mode { case array, lines, concatenated }
+    enum Mode {
+        case array, lines, concatenated
+        /// One value that is not an array (``JoltStreamFormat/document``): one
+        /// element, then only whitespace.
+        case single
+    }
 
     enum Phase {
-        /// Nothing but whitespace yet (an array expects `[`; automatic decides here).
+        /// Nothing but whitespace yet (an array expects `[`; automatic and document decide here).
         case start
         /// After `[`: an element or `]`.
         case firstOrEnd
@@ -69,6 +74,8 @@ struct ElementFramer {
     private var kind = Kind.scalar
     /// Whether the current line has a byte other than whitespace.
     private var lineHasContent = false
+    /// ``JoltStreamFormat/document``: the first byte decides between an array and a single value.
+    private var isDocument = false
     /// Whether the start of the stream was checked for a byte order mark.
     private var checkedByteOrderMark = false
 
@@ -78,6 +85,7 @@ struct ElementFramer {
         case .jsonLines: mode = .lines
         case .concatenated: mode = .concatenated
         case .automatic: mode = nil
+        case .document: mode = nil; isDocument = true
         }
         self.maxDepth = maxDepth
         self.maxElementBytes = maxElementBytes
@@ -147,7 +155,9 @@ struct ElementFramer {
                 }
                 try checkSize(pos)
                 guard pos < n else { break }
-                if mode == nil { mode = b[pos] == UInt8(ascii: "[") ? .array : .lines }
+                if mode == nil {
+                    mode = b[pos] == UInt8(ascii: "[") ? .array : isDocument ? .single : .lines
+                }
                 switch mode! {
                 case .array:
                     guard b[pos] == UInt8(ascii: "[") else { throw ScanError(.unexpectedCharacter(b[pos]), at: pos) }
@@ -158,7 +168,7 @@ struct ElementFramer {
                     phase = .inLine
                     pos = elementStart
                     lineHasContent = false
-                case .concatenated:
+                case .concatenated, .single:
                     phase = .between
                 }
             case .firstOrEnd, .elementRequired, .between:
@@ -180,7 +190,7 @@ struct ElementFramer {
                     case .handled(let end):
                         pos = end
                         elementStart = end
-                        phase = mode == .array ? .afterElement : .between
+                        phase = phaseAfterElement
                     case .later:
                         return
                     case .frame:
@@ -204,7 +214,7 @@ struct ElementFramer {
             case .inElement:
                 if let end = try scanElement(b) {
                     try emit(elementStart..<end)
-                    phase = mode == .array ? .afterElement : .between
+                    phase = phaseAfterElement
                 }
             case .inLine:
                 try scanLine(b, emit: emit)
@@ -215,7 +225,7 @@ struct ElementFramer {
         case .inElement:
             guard kind == .scalar && depth == 0 else { throw ScanError(.unexpectedEndOfInput, at: n) }
             try emit(elementStart..<n)
-            phase = mode == .array ? .afterElement : .between
+            phase = phaseAfterElement
             if mode == .array { throw ScanError(.unexpectedEndOfInput, at: n) }
         case .inLine:
             if lineHasContent { try emit(elementStart..<n) }
@@ -223,10 +233,21 @@ struct ElementFramer {
             elementStart = n
         case .start:
             if mode == .array { throw ScanError(.unexpectedEndOfInput, at: n) }
+            if isDocument { throw ScanError(.emptyInput, at: n) }
         case .firstOrEnd, .elementRequired, .afterElement:
             throw ScanError(.unexpectedEndOfInput, at: n)
         case .afterArray, .between:
             break
+        }
+    }
+
+    /// Where the framer goes after an element: `,` or `]` in an array, only
+    /// whitespace after a single document, else the next value.
+    private var phaseAfterElement: Phase {
+        switch mode {
+        case .array: .afterElement
+        case .single: .afterArray
+        default: .between
         }
     }
 

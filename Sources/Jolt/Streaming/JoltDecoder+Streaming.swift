@@ -80,6 +80,64 @@ extension JoltDecoder {
                            format: format, errorPolicy: errorPolicy, maxElementBytes: maxElementBytes, body)
     }
 
+    /// Decodes the elements of a stream of byte chunks, awaiting `body` with
+    /// each one before the next chunk is pulled (backpressure: at most one chunk
+    /// is read ahead of the element being handled), and returns the stream's
+    /// report. For a request body whose elements are stored as they arrive:
+    ///
+    /// ```swift
+    /// let report = try await decoder.forEachElement(Event.self, from: request.body, errorPolicy: .skip) { event in
+    ///     try await store.append(event)
+    /// }
+    /// for issue in report.issues { log(issue) }   // the elements skipped, with index, offset and reason
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: the element type.
+    ///   - chunks: the input, in chunks of any size.
+    ///   - format: how the values are laid out. Default ``JoltStreamFormat/automatic``.
+    ///   - errorPolicy: ``JoltStreamErrorPolicy/stop`` (default) or ``JoltStreamErrorPolicy/skip``.
+    ///   - maxElementBytes: the largest element accepted. Default 64 MiB.
+    ///   - body: called with each element, in order.
+    /// - Returns: the report: under `.skip`, a `.droppedElement` issue for each element left out.
+    /// - Throws: a ``JoltStreamError`` (a syntax error, a limit, or an element
+    ///   that does not decode under `.stop`), after `body` has had every element
+    ///   before it; what `chunks` or `body` throws; `CancellationError` when the
+    ///   task is cancelled (checked before each chunk).
+    @discardableResult
+    public func forEachElement<Element: Decodable, Chunks: AsyncSequence>(
+        _ type: Element.Type, from chunks: Chunks, format: JoltStreamFormat = .automatic,
+        errorPolicy: JoltStreamErrorPolicy = .stop, maxElementBytes: Int = 64 << 20,
+        _ body: (Element) async throws -> Void
+    ) async throws -> JoltDecodeReport where Chunks.Element: JoltInput {
+        let stream = JoltElementDecoder(Element.self, options: options, format: format, errorPolicy: errorPolicy,
+                                        maxElementBytes: maxElementBytes)
+        var iterator = chunks.makeAsyncIterator()
+        var elements: [Element] = []
+        while true {
+            try Task.checkCancellation()
+            elements.removeAll(keepingCapacity: true)
+            var failure: (any Error)?
+            var ended = false
+            do {
+                if let chunk = try await iterator.next() {
+                    try stream.feed(chunk) { elements.append($0) }
+                } else {
+                    // A cancelled upstream may end early: that is not the end of the input.
+                    try Task.checkCancellation()
+                    ended = true
+                    try stream.finish { elements.append($0) }
+                }
+            } catch {
+                failure = error
+            }
+            // The elements completed before an error come first, then the error.
+            for element in elements { try await body(element) }
+            if let failure { throw failure }
+            if ended { return stream.report }
+        }
+    }
+
     /// Feeds the chunks of `reader` to a stream decoder, calling `body` with each element.
     private func forEachElement<Element: Decodable>(
         _ type: Element.Type, reading reader: FileChunkReader, format: JoltStreamFormat,

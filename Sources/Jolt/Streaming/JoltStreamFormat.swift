@@ -17,6 +17,11 @@ public enum JoltStreamFormat: Sendable, Hashable {
     /// ``jsonLines``. **The default.** (A JSON Lines stream whose lines are
     /// arrays needs ``jsonLines`` explicitly.)
     case automatic
+    /// One JSON document, as an `application/json` request body is: the
+    /// elements of a top-level array, or else the one value itself as the only
+    /// element (`{"id": 1}` is one element; `{"id": 1} {"id": 2}` is an error:
+    /// trailing characters). Empty input is an error too.
+    case document
 }
 
 /// What a stream does when an element does not decode as the element type.
