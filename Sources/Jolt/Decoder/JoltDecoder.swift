@@ -37,6 +37,21 @@ public final class JoltDecoder: Sendable {
         state = Mutex(DecoderOptions())
     }
 
+    /// A new decoder with every option of this one (strategies, `userInfo`,
+    /// policies, registries, backend, limits), to change apart from it: for a
+    /// request that needs one more `userInfo` entry than a decoder shared by all.
+    ///
+    /// ```swift
+    /// let decoder = shared.copy()
+    /// decoder.userInfo[.tenant] = tenantID
+    /// ```
+    public func copy() -> JoltDecoder {
+        let copy = JoltDecoder()
+        let options = self.options
+        copy.state.withLock { $0 = options }
+        return copy
+    }
+
     /// How object keys are matched to coding keys. Default `.useDefaultKeys`.
     public var keyDecodingStrategy: KeyDecodingStrategy {
         get { state.withLock { $0.keyDecodingStrategy } }

@@ -35,6 +35,20 @@ public final class JoltEncoder: Sendable {
         state = Mutex(EncoderOptions())
     }
 
+    /// A new encoder with every option of this one (formatting, strategies,
+    /// `userInfo`, key paths and mappings), to change apart from it.
+    ///
+    /// ```swift
+    /// let encoder = shared.copy()
+    /// encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    /// ```
+    public func copy() -> JoltEncoder {
+        let copy = JoltEncoder()
+        let options = self.options
+        copy.state.withLock { $0 = options }
+        return copy
+    }
+
     /// The layout of the output. Default `[]` (compact).
     public var outputFormatting: OutputFormatting {
         get { state.withLock { $0.outputFormatting } }
