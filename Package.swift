@@ -8,16 +8,40 @@ let package = Package(
         .library(name: "Jolt", targets: ["Jolt"]),
         // Separate product: only users who import JoltMacros build swift-syntax.
         .library(name: "JoltMacros", targets: ["JoltMacros"]),
+        // Server integrations: each is empty unless its trait is enabled, and a
+        // package that leaves the traits off never resolves NIO, Vapor or Hummingbird.
+        .library(name: "JoltNIO", targets: ["JoltNIO"]),
+        .library(name: "JoltVapor", targets: ["JoltVapor"]),
+        .library(name: "JoltHummingbird", targets: ["JoltHummingbird"]),
     ],
     traits: [
         .trait(
             name: "YAJL",
             description: "Parse with the C library yajl (libyajl-dev). Without it Jolt uses its pure-Swift scanner alone."
         ),
+        .trait(
+            name: "NIO",
+            description: "Build JoltNIO: decoding from and encoding into SwiftNIO's ByteBuffer, element streams over ByteBuffer sequences, RFC 9457 problem details."
+        ),
+        .trait(
+            name: "Vapor",
+            description: "Build JoltVapor: Vapor 4 content coders, streamed request bodies and problem+json errors.",
+            enabledTraits: ["NIO"]
+        ),
+        .trait(
+            name: "Hummingbird",
+            description: "Build JoltHummingbird: Hummingbird 2 request decoder, response encoder, streamed request bodies and problem+json errors.",
+            enabledTraits: ["NIO"]
+        ),
         .default(enabledTraits: ["YAJL"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
+        // Resolved only when a trait that needs them is enabled (SwiftPM prunes the rest).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .systemLibrary(
@@ -44,6 +68,56 @@ let package = Package(
         .target(
             name: "JoltMacros",
             dependencies: ["Jolt", "JoltMacrosPlugin"]
+        ),
+        .target(
+            name: "JoltNIO",
+            dependencies: [
+                "Jolt",
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["NIO"])),
+            ],
+            path: "Sources/Integrations/JoltNIO"
+        ),
+        .target(
+            name: "JoltVapor",
+            dependencies: [
+                "Jolt", "JoltNIO",
+                .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+            ],
+            path: "Sources/Integrations/JoltVapor"
+        ),
+        .target(
+            name: "JoltHummingbird",
+            dependencies: [
+                "Jolt", "JoltNIO",
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+            ],
+            path: "Sources/Integrations/JoltHummingbird"
+        ),
+        .testTarget(
+            name: "JoltNIOTests",
+            dependencies: [
+                "Jolt", "JoltNIO",
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["NIO"])),
+            ],
+            path: "Tests/Integrations/JoltNIOTests"
+        ),
+        .testTarget(
+            name: "JoltVaporTests",
+            dependencies: [
+                "Jolt", "JoltNIO", "JoltVapor",
+                .product(name: "XCTVapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Vapor"])),
+            ],
+            path: "Tests/Integrations/JoltVaporTests"
+        ),
+        .testTarget(
+            name: "JoltHummingbirdTests",
+            dependencies: [
+                "Jolt", "JoltNIO", "JoltHummingbird",
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Hummingbird"])),
+            ],
+            path: "Tests/Integrations/JoltHummingbirdTests"
         ),
         .testTarget(
             name: "JoltTests",
