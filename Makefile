@@ -1,10 +1,17 @@
 # Jolt — developer tasks. Run from the repository root.
 #
-#   make deps              install libyajl-dev (apt-get) if pkg-config cannot find yajl
+#   make deps              install libyajl-dev and libsqlite3-dev (apt-get) if pkg-config cannot
+#                          find yajl or sqlite3
 #   make build             debug build of the package                  (swift build)
-#   make test              the test suite twice: with the YAJL trait (both backends), then
+#   make test              the whole suite: first with the YAJL, Vapor and Hummingbird traits
+#                          (both backends, JoltNIO, JoltVapor, JoltHummingbird), then
 #                          --disable-default-traits with pkg-config unable to find yajl
-#                          (pure-Swift backend alone, as on a machine without libyajl-dev)
+#                          (pure-Swift backend alone, as on a machine without libyajl-dev),
+#                          then Scripts/check-consumer.sh (a package using only Jolt resolves
+#                          and builds no NIO, Vapor or Hummingbird), then the example server's
+#                          tests (Examples/IngestServer: Hummingbird, GRDB, AsyncHTTPClient)
+#   make test-server       the integration tests alone (JoltNIO, JoltVapor, JoltHummingbird)
+#                          and the example server's tests
 #   make bench             release build of Benchmarks/, then JoltCompare (decoding,
 #                          encoding with JoltMallocCount's allocation counts, dates,
 #                          polymorphic arrays, JoltMacros-generated code through
@@ -13,6 +20,13 @@
 #                          array through JoltStreamBench, one process per run for peak memory);
 #                          writes the tables between <!-- bench:start --> and <!-- bench:end -->
 #                          in README.md (appends that section if the markers are missing)
+#   make bench-server      server load benchmark of Examples/IngestServer: its release build on
+#                          127.0.0.1 with each decoder (foundation, jolt-yajl, jolt-swift), once per
+#                          run, interleaved: wrk for small (one ~1.5 KB event) and bulk (64 KiB
+#                          array) requests, curl streaming a 1 GiB JSON Lines body; writes the
+#                          tables between <!-- bench-server:start --> and <!-- bench-server:end -->
+#                          in README.md (about 12 minutes, 2.5 more the first time to generate
+#                          the body; STREAM_MB=50 RUNS=1 DURATION=3 for a quick check)
 #   make bench-quick       short JoltCompare run, prints only (BENCH_ARGS="--filter twitter" to narrow)
 #   make bench-suite       the ordo-one suite (wallClock, throughput, mallocCountTotal)
 #   make bench-check       ordo-one malloc-count check against Benchmarks/Thresholds;
@@ -51,19 +65,33 @@ BENCH_ARGS   ?=
 # --disable-sandbox: the benchmark executables read the corpus outside the package (../shared/corpus).
 BENCH_PLUGIN := $(SWIFT) package --disable-sandbox
 
-.PHONY: deps build test docs bench bench-quick bench-suite bench-check bench-thresholds profile clean
+.PHONY: deps build test test-server test-example docs bench bench-server bench-quick bench-suite bench-check bench-thresholds profile clean
 
 deps:
-	@pkg-config --exists yajl 2>/dev/null || { \
-		echo "yajl not found by pkg-config: installing libyajl-dev"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libyajl-dev pkg-config; }
+	@pkg-config --exists yajl 2>/dev/null && pkg-config --exists sqlite3 2>/dev/null || { \
+		echo "yajl or sqlite3 not found by pkg-config: installing libyajl-dev and libsqlite3-dev (the example server's GRDB)"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libyajl-dev libsqlite3-dev pkg-config; }
 
 build: deps
 	$(SWIFT) build
 
+# The traits that build the server integrations (each also enables NIO).
+SERVER_TRAITS ?= YAJL,Vapor,Hummingbird
+EXAMPLE_DIR   := Examples/IngestServer
+
 test: deps
-	$(SWIFT) test
+	$(SWIFT) test --traits $(SERVER_TRAITS)
 	PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR=/nonexistent $(SWIFT) test --disable-default-traits --scratch-path .build/no-yajl
+	SWIFT=$(SWIFT) Scripts/check-consumer.sh
+	$(MAKE) test-example
+
+test-server: deps
+	$(SWIFT) test --traits $(SERVER_TRAITS) --filter 'JoltNIOTests|JoltVaporTests|JoltHummingbirdTests'
+	$(MAKE) test-example
+
+# The example's tests start its executable (the SIGKILL test), so it is built first.
+test-example: deps
+	cd $(EXAMPLE_DIR) && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 
 # The toolchain's docc over the module's symbol graph (no docc plugin package needed).
 DOCC         ?= $(shell command -v docc 2>/dev/null || echo $(dir $(shell command -v $(SWIFT)))docc)
@@ -80,6 +108,17 @@ BENCH_HELPERS ?= JoltMallocCount JoltStreamBench JoltMacroBench
 bench: deps
 	cd $(BENCH_DIR) && for product in $(BENCH_HELPERS); do $(SWIFT) build -c release --product $$product || exit 1; done
 	cd $(BENCH_DIR) && $(SWIFT) run -c release JoltCompare --write-readme $(BENCH_README) $(BENCH_ARGS)
+
+# Server load benchmark (see Examples/IngestServer/Scripts/bench-server.sh).
+RUNS                ?= 3
+DURATION            ?= 10
+STREAM_MB           ?= 1024
+BENCH_SERVER_README ?= README.md
+
+bench-server: deps
+	@command -v wrk >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; }
+	RUNS=$(RUNS) DURATION=$(DURATION) STREAM_MB=$(STREAM_MB) SWIFT=$(SWIFT) \
+		$(EXAMPLE_DIR)/Scripts/bench-server.sh $(BENCH_SERVER_README)
 
 bench-quick:
 	cd $(BENCH_DIR) && for product in $(BENCH_HELPERS); do $(SWIFT) build -c release --product $$product || exit 1; done
