@@ -1,7 +1,7 @@
 import Foundation
 import Jolt
 
-/// One event, as the clients (and `IngestLoad`) send it:
+/// One event, as the clients (and the load benchmark, `Scripts/bench_server.py`) send it:
 ///
 /// ```json
 /// {"id": "evt-000000001", "type": "purchase", "occurredAt": "2026-11-24T10:15:30Z",

@@ -8,7 +8,7 @@ import NIOCore
 import ServiceLifecycle
 import XCTest
 
-/// Event JSON in the shape `IngestLoad` sends (see README.md): kinds cycle
+/// Event JSON in the shape the load benchmark sends (see README.md): kinds cycle
 /// purchase, pageView, signup.
 enum Events {
     static let kinds = ["purchase", "pageView", "signup"]
