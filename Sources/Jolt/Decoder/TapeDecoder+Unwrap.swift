@@ -21,7 +21,26 @@ extension Dictionary: JoltStringDictionaryMarker where Key == String, Value: Dec
     /// keys are used as written (the standard library's `_DictionaryCodingKey`),
     /// and nil under a key strategy (Foundation's own dictionary path).
     static func joltDecode(from decoder: TapeDecoder, at i: Int) throws -> [String: Value] {
-        var result: [String: Value] = [:]
+        // [String: String], the common case (attributes, labels, headers), is built
+        // with the concrete type: the generic one looks up Dictionary<String, Value>'s
+        // metadata on every insert.
+        if Value.self == String.self {
+            let strings = try decodeMembers(String.self, from: decoder, at: i) { j, key in
+                try decoder.unwrapString(at: j, [], key)
+            }
+            return identityCast(strings, to: [String: Value].self)
+        }
+        return try decodeMembers(Value.self, from: decoder, at: i) { j, key in
+            try decoder.unwrap(Value.self, at: j, extra: [], key: key)
+        }
+    }
+
+    /// The object at `i` as a dictionary whose values `decodeValue` reads (at a
+    /// value's tape index, with its coding key).
+    @inline(__always)
+    private static func decodeMembers<V>(_ type: V.Type, from decoder: TapeDecoder, at i: Int,
+                                         _ decodeValue: (Int, JoltCodingKey) throws -> V) throws -> [String: V] {
+        var result: [String: V] = [:]
         let e = decoder.entries[i]
         result.reserveCapacity(e.count)
         let asWritten = decoder.context.usesDefaultKeys
@@ -29,9 +48,9 @@ extension Dictionary: JoltStringDictionaryMarker where Key == String, Value: Dec
         var j = i &+ 1
         while j < e.end {
             let key = decoder.keyString(at: j)
-            if result[key] == nil || policy == .useLast {
+            if policy == .useLast || result[key] == nil {
                 let codingKey: JoltCodingKey = asWritten ? .dictionary(key) : .string(key)
-                result[key] = try decoder.unwrap(Value.self, at: j &+ 1, extra: [], key: codingKey)
+                result[key] = try decodeValue(j &+ 1, codingKey)
             } else if policy == .reject {
                 throw decoder.context.duplicateKeyError(key, keyIndex: j, path: decoder.path)
             }
