@@ -25,7 +25,7 @@
 #                          run, interleaved: wrk for small (one ~1.5 KB event) and bulk (64 KiB
 #                          array) requests, curl streaming a 1 GiB JSON Lines body; writes the
 #                          tables between <!-- bench-server:start --> and <!-- bench-server:end -->
-#                          in README.md (about 12 minutes, 2.5 more the first time to generate
+#                          in Benchmarks/README.md (about 12 minutes, 2.5 more the first time to generate
 #                          the body; STREAM_MB=50 RUNS=1 DURATION=3 for a quick check)
 #   make bench-quick       short JoltCompare run, prints only (BENCH_ARGS="--filter twitter" to narrow)
 #   make bench-suite       the ordo-one suite (wallClock, throughput, mallocCountTotal)
@@ -113,7 +113,7 @@ bench: deps
 RUNS                ?= 3
 DURATION            ?= 10
 STREAM_MB           ?= 1024
-BENCH_SERVER_README ?= README.md
+BENCH_SERVER_README ?= Benchmarks/README.md
 
 bench-server: deps
 	@command -v wrk >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; }

@@ -26,7 +26,7 @@
 # (1800: no measurement starts after this many seconds of runs, and the run counts as
 # failed), SERVER_ARGS (extra arguments to every server, e.g. "--batch 500"), BUILD (1; 0
 # uses the existing release build), SERVER_BIN (another server executable; skips the
-# build), SWIFT (swift), BENCH_SERVER_README (README.md at the repository root; the first
+# build), SWIFT (swift), BENCH_SERVER_README (Benchmarks/README.md; the first
 # argument wins; a relative path is taken from the current directory), BENCH_SERVER_CACHE
 # (${TMPDIR:-/tmp}/jolt-bench-server: the generated bodies and the stream file, reused).
 #
@@ -43,7 +43,7 @@ ROOT=$(cd "$PACKAGE/../.." && pwd)
 HELPER="$SCRIPTS/bench_server.py"
 LUA="$SCRIPTS/post-bodies.lua"
 
-README_PATH=${1:-${BENCH_SERVER_README:-$ROOT/README.md}}
+README_PATH=${1:-${BENCH_SERVER_README:-$ROOT/Benchmarks/README.md}}
 [[ $README_PATH == /* ]] || README_PATH="$PWD/$README_PATH"  # relative to the caller's directory
 RUNS=${RUNS:-3}
 DURATION=${DURATION:-10}
