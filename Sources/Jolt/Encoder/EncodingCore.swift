@@ -45,7 +45,9 @@ final class EncodingCore {
     @exclusivity(unchecked) var topID = 0
     @exclusivity(unchecked) var nextID = 1
     /// The token of the value slot waiting for a value at the current position
-    /// (after a key, an array separator, or at the start), 0 when none.
+    /// (after a key, an array separator, or at the start), 0 when none. The
+    /// slots of super encoders have negative tokens (see
+    /// ``abandonedSuperTokens``).
     @exclusivity(unchecked) var pendingToken = 0
     @exclusivity(unchecked) var nextToken = 1
     @exclusivity(unchecked) var members: [Member] = []
@@ -54,8 +56,9 @@ final class EncodingCore {
     @exclusivity(unchecked) var path: [any CodingKey] = []
     /// An error found where the `Encoder` API cannot throw; thrown at the end.
     @exclusivity(unchecked) var failure: (any Error)?
-    /// Whether a container was written to after its parent went on (see
-    /// ``JoltEncoder/encodeCore(_:options:)``, which then falls back).
+    /// Whether a container or super encoder was written to after its parent
+    /// went on (see ``JoltEncoder/encodeCore(_:options:)``, which then falls
+    /// back).
     @exclusivity(unchecked) var usedContainersOutOfOrder = false
     /// Whether a value opened `maxDepth` containers inside each other, which
     /// Foundation refuses; the encode then throws Foundation's error.
@@ -76,6 +79,13 @@ final class EncodingCore {
     /// In merge mode, where each `{}` written for a value that encoded nothing
     /// starts (pretty-printed differently from an empty container).
     @exclusivity(unchecked) var emptyValueStarts: Set<Int> = []
+    /// The tokens of super encoders whose place was filled with `{}` because
+    /// their container went on before they were used. Foundation writes a
+    /// super encoder's value when the encoder is released, wherever its
+    /// container stands then; such a late use is a use out of order (see
+    /// ``JoltByteEncoder/cannotEncode()``), and the value is encoded again by
+    /// Foundation's encoder.
+    @exclusivity(unchecked) var abandonedSuperTokens: Set<Int> = []
     /// Foundation's limit: 512 arrays or objects inside each other fail.
     static let maxDepth = 512
     @exclusivity(unchecked) var freeEncoders: [JoltByteEncoder] = []
@@ -113,22 +123,30 @@ final class EncodingCore {
         pendingToken = slot.token
         try encodeGeneric(value, slot)
         if nestedTooDeeply {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
+            throw EncodingError.invalidValue(Self.reported(value), EncodingError.Context(
                 codingPath: [], debugDescription: "Unable to encode the given top-level value to JSON."))
         }
         if let failure { throw failure }
-        if pendingToken != 0 {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+        if pendingToken == slot.token {
+            let type = (value as? any TopLevelProxy)?.reportedType ?? T.self
+            throw EncodingError.invalidValue(Self.reported(value), EncodingError.Context(
+                codingPath: [], debugDescription: "Top-level \(type) did not encode any values."))
         }
         closeFrames(downTo: 0)
         if let failure { throw failure }
         giveBack(slot)
     }
 
+    /// The value an error about the top-level `value` carries: the value a
+    /// ``TopLevelProxy`` stands for.
+    static func reported<T>(_ value: T) -> Any {
+        (value as? any TopLevelProxy)?.reportedValue ?? value
+    }
+
     /// Clears the state after a value written at the top level (streaming),
     /// keeping the output.
     func resetForNextValue() {
+        abandonedSuperTokens.removeAll()
         rewind(to: Mark(count: writer.count, frames: 0, members: 0))
         path.removeAll(keepingCapacity: true)
     }
@@ -179,6 +197,7 @@ final class EncodingCore {
     }
 
     func writeEmptyObject() {
+        if _slowPath(pendingToken < 0) { abandonedSuperTokens.insert(pendingToken) }
         pendingToken = 0
         if mergeMode { emptyValueStarts.insert(writer.count) }
         if pretty {

@@ -8,7 +8,8 @@ final class JoltByteEncoder: Encoder, SingleValueEncodingContainer {
     let core: EncodingCore
     /// The number of open containers when the slot was made (its nesting level).
     @exclusivity(unchecked) var depth: Int
-    /// Identifies the slot while it waits for its value (`core.pendingToken`).
+    /// Identifies the slot while it waits for its value (`core.pendingToken`);
+    /// negative for a super encoder.
     @exclusivity(unchecked) var token: Int
     /// The coding path: the first `pathCount` keys of `core.path`, then `extraPath`.
     @exclusivity(unchecked) var pathCount: Int
@@ -55,7 +56,7 @@ final class JoltByteEncoder: Encoder, SingleValueEncodingContainer {
             if frameIsObject, frameIndex < core.frames.count, core.frames[frameIndex].id == frameID {
                 return KeyedEncodingContainer(JoltKeyedContainer<Key>(
                     core: core, index: frameIndex, id: frameID, pathCount: pathCount, extraPath: extraPath,
-                    rawKeys: rawKeys, mappings: mappings))
+                    encoderExtraCount: extraPath.count, rawKeys: rawKeys, mappings: mappings))
             }
             core.recordOutOfOrder()
             return KeyedEncodingContainer(JoltKeyedContainer<Key>.dead(core))
@@ -69,25 +70,27 @@ final class JoltByteEncoder: Encoder, SingleValueEncodingContainer {
         frameIsObject = true
         return KeyedEncodingContainer(JoltKeyedContainer<Key>(
             core: core, index: frameIndex, id: frameID, pathCount: pathCount, extraPath: extraPath,
-            rawKeys: rawKeys, mappings: mappings))
+            encoderExtraCount: extraPath.count, rawKeys: rawKeys, mappings: mappings))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         if frameID != 0 {
             if !frameIsObject, frameIndex < core.frames.count, core.frames[frameIndex].id == frameID {
-                return JoltUnkeyedContainer(core: core, index: frameIndex, id: frameID, pathCount: pathCount, extraPath: extraPath)
+                return JoltUnkeyedContainer(core: core, index: frameIndex, id: frameID, pathCount: pathCount, extraPath: extraPath,
+                                    encoderExtraCount: extraPath.count)
             }
             core.recordOutOfOrder()
-            return JoltUnkeyedContainer(core: core, index: -1, id: -1, pathCount: pathCount, extraPath: extraPath)
+            return JoltUnkeyedContainer(core: core, index: -1, id: -1, pathCount: pathCount, extraPath: extraPath, encoderExtraCount: 0)
         }
         guard core.pendingToken == token else {
             core.recordOutOfOrder()
-            return JoltUnkeyedContainer(core: core, index: -1, id: -1, pathCount: pathCount, extraPath: extraPath)
+            return JoltUnkeyedContainer(core: core, index: -1, id: -1, pathCount: pathCount, extraPath: extraPath, encoderExtraCount: 0)
         }
         frameIndex = core.frames.count
         frameID = core.openFrame(isObject: false)
         frameIsObject = false
-        return JoltUnkeyedContainer(core: core, index: frameIndex, id: frameID, pathCount: pathCount, extraPath: extraPath)
+        return JoltUnkeyedContainer(core: core, index: frameIndex, id: frameID, pathCount: pathCount, extraPath: extraPath,
+                                    encoderExtraCount: extraPath.count)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
@@ -102,8 +105,12 @@ final class JoltByteEncoder: Encoder, SingleValueEncodingContainer {
         if core.pendingToken != token { try cannotEncode() }
     }
 
+    /// A super encoder whose place was passed before it was used is a use out
+    /// of order (Foundation writes its value late); any other slot that already
+    /// holds a value refuses a second one.
     @inline(never)
     func cannotEncode() throws {
+        if token < 0 && core.abandonedSuperTokens.contains(token) { core.recordOutOfOrder() }
         if let failure = core.failure { throw failure }
         throw EncodingError.invalidValue((), EncodingError.Context(
             codingPath: codingPath,

@@ -34,10 +34,13 @@ extension JoltEncoder {
     public enum KeyEncodingStrategy: Sendable {
         /// Write each key as the type spells it. **The default.**
         case useDefaultKeys
-        /// `camelCase` to `snake_case`, exactly as Foundation converts:
-        /// words split before an uppercase letter (a run of capitals is one word,
-        /// `myURLKey` -> `my_url_key`), lowercased, leading and trailing `_` kept.
-        /// Keys of a `[String: Value]` dictionary are not converted.
+        /// `camelCase` to `snake_case`, exactly as Foundation converts, for any
+        /// key: words split before an uppercase letter (Unicode Lu or Lt; a run
+        /// of capitals is one word, `myURLKey` -> `my_url_key`), lowercased,
+        /// leading and trailing `_` kept; combining marks and other
+        /// multi-scalar characters split where Foundation splits them
+        /// (`JoltEncoder+SnakeCase.swift`). Keys of a `[String: Value]`
+        /// dictionary are not converted.
         case convertToSnakeCase
         /// A closure gets the coding path with the key last and returns the key
         /// to write. Keys of a `[String: Value]` dictionary are not converted.
@@ -140,46 +143,5 @@ extension JoltEncoder.KeyEncodingStrategy {
     static func toPascalCase(_ key: String) -> String {
         guard let first = key.first else { return key }
         return first.uppercased() + key.dropFirst()
-    }
-
-    /// Foundation's camel-to-snake conversion, reproduced: split before an
-    /// uppercase letter (Unicode Lu or Lt); a run of capitals followed by a
-    /// lowercase letter (Ll) is a word up to the last capital; each word
-    /// lowercased; words joined with `separator`.
-    static func toSnakeCase(_ key: String, separator: String = "_") -> String {
-        guard !key.isEmpty else { return key }
-        let scalars = Array(key.unicodeScalars)
-        func isUpper(_ s: Unicode.Scalar) -> Bool {
-            let category = s.properties.generalCategory
-            return category == .uppercaseLetter || category == .titlecaseLetter
-        }
-        func isLower(_ s: Unicode.Scalar) -> Bool {
-            s.properties.generalCategory == .lowercaseLetter
-        }
-        var words: [Range<Int>] = []
-        var wordStart = 0
-        var searchStart = 1
-        let end = scalars.count
-        while let upper = (searchStart..<end).first(where: { isUpper(scalars[$0]) }) {
-            words.append(wordStart..<upper)
-            guard let lower = (upper..<end).first(where: { isLower(scalars[$0]) }) else {
-                wordStart = upper
-                searchStart = end
-                break
-            }
-            if lower == upper + 1 {
-                wordStart = upper
-            } else {
-                words.append(upper..<(lower - 1))
-                wordStart = lower - 1
-            }
-            searchStart = lower + 1
-        }
-        words.append(wordStart..<end)
-        return words.map { range in
-            var word = String.UnicodeScalarView()
-            word.append(contentsOf: scalars[range])
-            return String(word).lowercased()
-        }.joined(separator: separator)
     }
 }

@@ -201,8 +201,8 @@ public final class JoltEncoder: Sendable {
     }
 
     /// Encodes `value` in one pass. What one pass cannot write is encoded again:
-    /// - an `encode(to:)` that writes to a nested container after its parent
-    ///   went on is encoded by Foundation's `JSONEncoder` with the same options,
+    /// - an `encode(to:)` that writes to a nested container or a super encoder
+    ///   after its parent went on is encoded by Foundation's `JSONEncoder` with the same options,
     ///   when they are all Foundation's (with a Jolt-only option, key paths, key
     ///   mappings, `nilEncodingStrategy = .writeNull`, the kebab, Pascal and
     ///   screaming-snake key styles, it throws `EncodingError.invalidValue`);
@@ -219,14 +219,14 @@ public final class JoltEncoder: Sendable {
             try core.encodeTopLevel(value)
         } catch {
             if core.usedContainersOutOfOrder, let foundation = Self.foundationEncoder(for: options) {
-                return .foundation(try foundation.encode(value))
+                return .foundation(try Self.foundationEncode(value, with: foundation))
             }
             throw error
         }
         if _slowPath(core.wroteRepeatedKey) {
             // Foundation keeps the last value of a repeated key.
             if let foundation = Self.foundationEncoder(for: options) {
-                return .foundation(try foundation.encode(value))
+                return .foundation(try Self.foundationEncode(value, with: foundation))
             }
             return .written(try Self.encodeMerged(value, options: options))
         }
@@ -254,7 +254,7 @@ public final class JoltEncoder: Sendable {
             guard let foundation = foundationEncoder(for: compact) else {
                 throw error ?? EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "A container was used out of order."))
             }
-            let data = try foundation.encode(value)
+            let data = try foundationEncode(value, with: foundation)
             data.withUnsafeBytes { target.writeMerged($0.bindMemory(to: UInt8.self)) }
             return
         }

@@ -8,17 +8,44 @@ struct JoltKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let index: Int
     let id: Int
     let pathCount: Int
+    /// The container's path after the first `pathCount` keys of `core.path`:
+    /// the encoder's own extra keys (a super encoder's), then the keys of the
+    /// nested containers leading to this one.
     let extraPath: [any CodingKey]
+    /// How many keys of `extraPath` are the encoder's (see ``valueExtraPath``).
+    let encoderExtraCount: Int
     let rawKeys: Bool
     let mappings: [String: [String]]?
 
+    init(core: EncodingCore, index: Int, id: Int, pathCount: Int, extraPath: [any CodingKey], encoderExtraCount: Int,
+         rawKeys: Bool, mappings: [String: [String]]?) {
+        self.core = core
+        self.index = index
+        self.id = id
+        self.pathCount = pathCount
+        self.extraPath = extraPath
+        self.encoderExtraCount = encoderExtraCount
+        self.rawKeys = rawKeys
+        self.mappings = mappings
+    }
+
     /// A container for a misuse already recorded: every write fails.
     static func dead(_ core: EncodingCore) -> Self {
-        Self(core: core, index: -1, id: -1, pathCount: 0, extraPath: [], rawKeys: false, mappings: nil)
+        Self(core: core, index: -1, id: -1, pathCount: 0, extraPath: [], encoderExtraCount: 0, rawKeys: false, mappings: nil)
     }
 
     var codingPath: [any CodingKey] {
         Array(core.path.prefix(pathCount)) + extraPath
+    }
+
+    /// The path below which a member's value is encoded (then its key): the
+    /// path of the encoder that made the outermost container, without the keys
+    /// of nested containers. Foundation gives a value in a nested container
+    /// (its encoder, a super encoder, the error for a non-conforming float)
+    /// that path, and a custom key strategy inside the value sees it.
+    @inline(__always)
+    var valueExtraPath: [any CodingKey] {
+        encoderExtraCount == extraPath.count ? extraPath : Array(extraPath.prefix(encoderExtraCount))
     }
 
     @inline(__always)
@@ -55,12 +82,12 @@ struct JoltKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: Double, forKey key: Key) throws {
         try begin(key)
         try core.writeDouble(value, strategy: core.options.nonConformingFloatEncodingStrategy, slot: nil, key: key,
-                             extraPath: extraPath, pathCount: pathCount)
+                             extraPath: valueExtraPath, pathCount: pathCount)
     }
 
     mutating func encode(_ value: Float, forKey key: Key) throws {
         try begin(key)
-        try core.writeFloat(value, key: key, extraPath: extraPath, pathCount: pathCount)
+        try core.writeFloat(value, key: key, extraPath: valueExtraPath, pathCount: pathCount)
     }
 
     @inline(__always)
@@ -84,7 +111,7 @@ struct JoltKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try begin(key)
-        try core.encodeNested(value, key: key, pathCount: pathCount, extraPath: extraPath)
+        try core.encodeNested(value, key: key, pathCount: pathCount, extraPath: valueExtraPath)
     }
 
     // MARK: encodeIfPresent (nilEncodingStrategy)
@@ -154,34 +181,39 @@ struct JoltKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let nestedID = core.openFrame(isObject: true)
         return KeyedEncodingContainer(JoltKeyedContainer<NestedKey>(
             core: core, index: core.frames.count - 1, id: nestedID, pathCount: pathCount, extraPath: extraPath + [key],
-            rawKeys: false, mappings: nil))
+            encoderExtraCount: encoderExtraCount, rawKeys: false, mappings: nil))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         guard (try? begin(key)) != nil else {
-            return JoltUnkeyedContainer(core: core, index: -1, id: -1, pathCount: pathCount, extraPath: extraPath)
+            return JoltUnkeyedContainer(core: core, index: -1, id: -1, pathCount: pathCount, extraPath: extraPath, encoderExtraCount: 0)
         }
         if core.mergeMode { core.markContainerKey() }
         let nestedID = core.openFrame(isObject: false)
-        return JoltUnkeyedContainer(core: core, index: core.frames.count - 1, id: nestedID, pathCount: pathCount, extraPath: extraPath + [key])
+        return JoltUnkeyedContainer(core: core, index: core.frames.count - 1, id: nestedID, pathCount: pathCount, extraPath: extraPath + [key],
+                                    encoderExtraCount: encoderExtraCount)
     }
 
     mutating func superEncoder() -> any Encoder {
-        superEncoder(jsonKey: JoltCodingKey.superKey)
+        superEncoder(jsonKey: JoltCodingKey.superKey, mappings: nil)
     }
 
+    /// Also what Foundation's `encode(_:forKey:configuration:)` writes through.
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        superEncoder(jsonKey: key)
+        superEncoder(jsonKey: key, mappings: mappings)
     }
 
     /// A slot for the value at `key`, written where the object stands now. If
-    /// nothing is encoded into it, `{}` is written (as in Foundation).
-    private func superEncoder<K: CodingKey>(jsonKey key: K) -> any Encoder {
-        let (name, isPath) = core.jsonKey(key, rawKeys: rawKeys, mappings: nil, codingPath: { codingPath })
+    /// nothing is encoded into it, `{}` is written (as in Foundation). Used
+    /// after the object went on (Foundation writes a super encoder's value when
+    /// the encoder is released), it makes the encode fall back to Foundation's
+    /// encoder (see ``EncodingCore/abandonedSuperTokens``).
+    private func superEncoder<K: CodingKey>(jsonKey key: K, mappings: [String: [String]]?) -> any Encoder {
+        let (name, isPath) = core.jsonKey(key, rawKeys: rawKeys, mappings: mappings, codingPath: { codingPath })
         let ok = core.beginMember(index, id, key: name, isPath: isPath)
-        let encoder = JoltByteEncoder(core: core, depth: core.frames.count, token: core.nextToken, pathCount: pathCount)
+        let encoder = JoltByteEncoder(core: core, depth: core.frames.count, token: -core.nextToken, pathCount: pathCount)
         core.nextToken &+= 1
-        encoder.extraPath = extraPath + [key]
+        encoder.extraPath = valueExtraPath + [key]
         if ok { core.pendingToken = encoder.token }
         return encoder
     }

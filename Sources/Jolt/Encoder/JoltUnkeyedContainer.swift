@@ -5,30 +5,47 @@ import Foundation
 struct JoltUnkeyedContainer: UnkeyedEncodingContainer {
     let core: EncodingCore
     /// The array's id (low 32 bits), its place on the stack of open containers
-    /// (16 bits) and `pathCount` (16 bits), packed so that the container fits
-    /// an existential's inline buffer (three words): no allocation per array.
+    /// (12 bits), `pathCount` (12 bits) and `encoderExtraCount` (8 bits),
+    /// packed so that the container fits an existential's inline buffer
+    /// (three words): no allocation per array. Nesting stops at 512 levels
+    /// (``EncodingCore/maxDepth``), well within 12 bits.
     private let packed: UInt64
+    /// The array's path after the first `pathCount` keys of `core.path`: the
+    /// encoder's own extra keys (a super encoder's), then the keys of the nested
+    /// containers leading to this one.
     let extraPath: [any CodingKey]
 
     /// The array's place on the stack of open containers.
-    var index: Int { Int(truncatingIfNeeded: (packed >> 32) & 0xFFFF) }
+    var index: Int { Int(truncatingIfNeeded: (packed >> 32) & 0xFFF) }
     /// The array's id, truncated to 32 bits (0 for a dead container).
     var id: Int { Int(truncatingIfNeeded: packed & 0xFFFF_FFFF) }
-    var pathCount: Int { Int(truncatingIfNeeded: packed >> 48) }
+    var pathCount: Int { Int(truncatingIfNeeded: (packed >> 44) & 0xFFF) }
+    /// How many keys of `extraPath` are the encoder's (see ``valueExtraPath``).
+    var encoderExtraCount: Int { Int(truncatingIfNeeded: packed >> 56) }
 
-    init(core: EncodingCore, index: Int, id: Int, pathCount: Int, extraPath: [any CodingKey]) {
+    init(core: EncodingCore, index: Int, id: Int, pathCount: Int, extraPath: [any CodingKey], encoderExtraCount: Int) {
         self.core = core
         self.extraPath = extraPath
+        let counts = UInt64(UInt8(clamping: encoderExtraCount)) << 56 | UInt64(pathCount & 0xFFF) << 44
         if index < 0 || id < 0 {
-            packed = UInt64(UInt16(truncatingIfNeeded: pathCount)) << 48 | 0xFFFF << 32
+            packed = counts | 0xFFF << 32
         } else {
-            packed = UInt64(UInt16(truncatingIfNeeded: pathCount)) << 48 | UInt64(UInt16(truncatingIfNeeded: index)) << 32
-                | UInt64(UInt32(truncatingIfNeeded: id))
+            packed = counts | UInt64(index & 0xFFF) << 32 | UInt64(UInt32(truncatingIfNeeded: id))
         }
     }
 
     var codingPath: [any CodingKey] {
         Array(core.path.prefix(pathCount)) + extraPath
+    }
+
+    /// The path below which an element's value is encoded (then its index):
+    /// the path of the encoder that made the outermost container, without the
+    /// keys of nested containers, as in Foundation (see
+    /// ``JoltKeyedContainer/valueExtraPath``).
+    @inline(__always)
+    var valueExtraPath: [any CodingKey] {
+        let count = encoderExtraCount
+        return count == extraPath.count ? extraPath : Array(extraPath.prefix(count))
     }
 
     var count: Int {
@@ -64,13 +81,13 @@ struct JoltUnkeyedContainer: UnkeyedEncodingContainer {
         let key = JoltCodingKey.index(count)
         try begin()
         try core.writeDouble(value, strategy: core.options.nonConformingFloatEncodingStrategy, slot: nil, key: key,
-                             extraPath: extraPath, pathCount: pathCount)
+                             extraPath: valueExtraPath, pathCount: pathCount)
     }
 
     mutating func encode(_ value: Float) throws {
         let key = JoltCodingKey.index(count)
         try begin()
-        try core.writeFloat(value, key: key, extraPath: extraPath, pathCount: pathCount)
+        try core.writeFloat(value, key: key, extraPath: valueExtraPath, pathCount: pathCount)
     }
 
     @inline(__always)
@@ -95,7 +112,7 @@ struct JoltUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws {
         let key = JoltCodingKey.index(count)
         try begin()
-        try core.encodeNested(value, key: key, pathCount: pathCount, extraPath: extraPath)
+        try core.encodeNested(value, key: key, pathCount: pathCount, extraPath: valueExtraPath)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -104,26 +121,29 @@ struct JoltUnkeyedContainer: UnkeyedEncodingContainer {
         let nestedID = core.openFrame(isObject: true)
         return KeyedEncodingContainer(JoltKeyedContainer<NestedKey>(
             core: core, index: core.frames.count - 1, id: nestedID, pathCount: pathCount, extraPath: extraPath + [key],
-            rawKeys: false, mappings: nil))
+            encoderExtraCount: encoderExtraCount, rawKeys: false, mappings: nil))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let key = JoltCodingKey.index(count)
         guard (try? begin()) != nil else {
-            return JoltUnkeyedContainer(core: core, index: -1, id: -1, pathCount: pathCount, extraPath: extraPath)
+            return JoltUnkeyedContainer(core: core, index: -1, id: -1, pathCount: pathCount, extraPath: extraPath, encoderExtraCount: 0)
         }
         let nestedID = core.openFrame(isObject: false)
-        return JoltUnkeyedContainer(core: core, index: core.frames.count - 1, id: nestedID, pathCount: pathCount, extraPath: extraPath + [key])
+        return JoltUnkeyedContainer(core: core, index: core.frames.count - 1, id: nestedID, pathCount: pathCount, extraPath: extraPath + [key],
+                                    encoderExtraCount: encoderExtraCount)
     }
 
     /// A slot for the next element, written where the array stands now; `{}`
-    /// if nothing is encoded into it.
+    /// if nothing is encoded into it. Used after the array went on, it makes
+    /// the encode fall back to Foundation's encoder, which inserts the value
+    /// where the array stood when the super encoder was made.
     mutating func superEncoder() -> any Encoder {
         let key = JoltCodingKey.index(count)
         let ok = core.beginArrayElement(index, id, idBits: 32)
-        let encoder = JoltByteEncoder(core: core, depth: core.frames.count, token: core.nextToken, pathCount: pathCount)
+        let encoder = JoltByteEncoder(core: core, depth: core.frames.count, token: -core.nextToken, pathCount: pathCount)
         core.nextToken &+= 1
-        encoder.extraPath = extraPath + [key]
+        encoder.extraPath = valueExtraPath + [key]
         if ok { core.pendingToken = encoder.token }
         return encoder
     }
