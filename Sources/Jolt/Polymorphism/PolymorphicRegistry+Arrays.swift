@@ -21,7 +21,7 @@ extension PolymorphicRegistry {
             do {
                 result.append(try decode(from: element))
             } catch where lossy {
-                recordDropped(index, error, in: decoder)
+                decoder.recordDroppedElement(index, entry: nil, error: error)
             }
         }
         return result
@@ -44,19 +44,12 @@ extension PolymorphicRegistry {
                     try decode(decoder)
                 })
             } catch where lossy {
-                recordDropped(index, error, in: decoder)
+                decoder.recordDroppedElement(index, entry: cursor, error: error)
             }
             cursor = decoder.next(after: cursor)
             index &+= 1
         }
         return result
-    }
-
-    func recordDropped(_ index: Int, _ error: any Error, in decoder: any Decoder) {
-        if decoder.isRecordingRecoveries {
-            decoder.recordRecovery(.droppedElement, reason: "element \(index) dropped: \(LossyDecoding.describe(error))",
-                                   at: [JoltCodingKey.index(index)])
-        }
     }
 
     /// Encodes `values` as an array, each with its discriminator (see ``encode(_:to:)``).

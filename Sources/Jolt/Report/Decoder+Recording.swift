@@ -27,6 +27,17 @@ extension Decoder {
             offset: tape.context.offset(of: tape.index)))
     }
 
+    /// Records a dropped element of the array this decoder stands on, at
+    /// `[index]` below its path and at the element's own byte offset: the tape
+    /// entry `entry` when it is known (a Jolt container's cursor), otherwise the array's.
+    func recordDroppedElement(_ index: Int, entry: Int?, error: any Error) {
+        guard let tape = TapeDecoder.of(self), tape.context.isReporting else { return }
+        tape.context.record(JoltDecodeReport.Issue(
+            kind: .droppedElement, codingPath: (tape.path + [JoltCodingKey.index(index)]).map(JoltPathComponent.init),
+            reason: "element \(index) dropped: \(LossyDecoding.describe(error))",
+            offset: tape.context.offset(of: entry ?? tape.index)))
+    }
+
     /// Whether recoveries recorded through this decoder are kept (a ``JoltDecoder``
     /// decode that asked for a report): lets a caller skip building a reason.
     public var isRecordingRecoveries: Bool {

@@ -19,11 +19,11 @@ enum LossyDecoding {
             do {
                 elements.append(try container.decode(Element.self))
             } catch {
+                // The element's tape entry, for the report's offset (a failed decode
+                // leaves the cursor on it).
+                let entry = decoder.isRecordingRecoveries ? (container as? TapeUnkeyedContainer)?.cursor : nil
                 _ = try container.decode(SkippedValue.self)
-                if decoder.isRecordingRecoveries {
-                    decoder.recordRecovery(.droppedElement, reason: "element \(index) dropped: \(describe(error))",
-                                           at: [JoltCodingKey.index(index)])
-                }
+                decoder.recordDroppedElement(index, entry: entry, error: error)
             }
         }
         return elements

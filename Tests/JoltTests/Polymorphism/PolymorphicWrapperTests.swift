@@ -106,6 +106,10 @@ final class PolymorphicWrapperTests: XCTestCase {
                            #"element 1 dropped: Unknown value "video" for discriminator "type" of ViewItem; known values: "image", "text"."#)
             XCTAssertEqual(report.issues[1].reason, #"element 2 dropped: missing key "type""#)
             XCTAssertEqual(report.issues[4].reason, #"element 5 dropped: missing key "width""#)
+            // Each issue's offset is its element's first byte.
+            let bytes = Array(json.utf8)
+            XCTAssertEqual(report.issues.compactMap { $0.offset.map { bytes[$0] } },
+                           [UInt8(ascii: "{"), UInt8(ascii: "{"), UInt8(ascii: "n"), UInt8(ascii: "7"), UInt8(ascii: "{")], "\(backend)")
         }
 
         // Not an array, or no registry: still errors.

@@ -74,6 +74,21 @@ final class LossyAndDefaultTests: XCTestCase {
         XCTAssertEqual(try report(Feed.self, #"{"items": [], "tags": [], "scores": {}}"#), [])
     }
 
+    /// A dropped element's issue points at the element itself, not at its array.
+    func testDroppedElementOffsetIsTheElements() throws {
+        let json = #"{"items": [{"id": 1}, {"id": "x"}, 3, {"id": 4}], "tags": [], "scores": {}}"#
+        let bytes = Array(json.utf8)
+        for backend in availableBackends {
+            let decoder = JoltDecoder()
+            decoder.backend = backend
+            let (feed, report) = try decoder.decodeWithReport(Feed.self, from: json)
+            XCTAssertEqual(feed.items, [Item(id: 1), Item(id: 4)])
+            let offsets = report.issues.map { $0.offset ?? -1 }
+            XCTAssertEqual(offsets, [22, 35], "\(backend)")
+            XCTAssertEqual(offsets.map { bytes[$0] }, [UInt8(ascii: "{"), UInt8(ascii: "3")], "\(backend)")
+        }
+    }
+
     func testLossyCollectionsStillRequireACollection() {
         for json in [#"{"tags": [], "scores": {}}"#, #"{"items": null, "tags": [], "scores": {}}"#, #"{"items": 1, "tags": [], "scores": {}}"#] {
             XCTAssertThrowsError(try JSONDecoder().decode(Feed.self, from: Data(json.utf8)))
