@@ -9,7 +9,9 @@
 #                          (pure-Swift backend alone, as on a machine without libyajl-dev),
 #                          then Scripts/check-consumer.sh (a package using only Jolt resolves
 #                          and builds no NIO, Vapor or Hummingbird), then the example server's
-#                          tests (Examples/IngestServer: Hummingbird, GRDB, AsyncHTTPClient)
+#                          tests (Examples/IngestServer: Hummingbird, GRDB, AsyncHTTPClient);
+#                          each build fails on a compiler warning in any file of this
+#                          repository (Scripts/no-warnings.sh)
 #   make test-server       the integration tests alone (JoltNIO, JoltVapor, JoltHummingbird)
 #                          and the example server's tests
 #   make bench             release build of Benchmarks/, then JoltCompare (decoding,
@@ -19,7 +21,8 @@
 #                          6 minutes more from clean on 2 cores), streaming a generated 200 MB
 #                          array through JoltStreamBench, one process per run for peak memory);
 #                          writes the tables between <!-- bench:start --> and <!-- bench:end -->
-#                          in README.md (appends that section if the markers are missing)
+#                          in Benchmarks/README.md (appends that section if the markers are
+#                          missing); the README's summary table is copied from it by hand
 #   make bench-server      server load benchmark of Examples/IngestServer: its release build on
 #                          127.0.0.1 with each decoder (foundation, jolt-yajl, jolt-swift), once per
 #                          run, interleaved: wrk for small (one ~1.5 KB event) and bulk (64 KiB
@@ -37,9 +40,11 @@
 #                          exact and repeatable where timings are noisy (Benchmarks/Scripts/profile.sh)
 #   make bench-thresholds  re-record Benchmarks/Thresholds after an intended allocation
 #                          change (then review and commit the JSON files)
-#   make docs              DocC documentation of the Jolt module from its doc comments, in
+#   make docs              DocC documentation of the Jolt module: the catalog
+#                          Sources/Jolt/Jolt.docc (articles) and the doc comments, in
 #                          .build/docs (a static site); fails on any DocC warning (a broken
-#                          symbol link, an undocumented parameter)
+#                          symbol link, an undocumented parameter). Builds Jolt in its own
+#                          scratch folder, .build/docs-build (about 40 s from clean on 2 cores)
 #   make clean             remove build products of the package and of Benchmarks/
 #   make fuzz-build        release build of the libFuzzer targets in Fuzz/ (ASan + fuzzer)
 #   make fuzz              fuzz-build, then FuzzSwift, FuzzYAJL, FuzzDifferential (the
@@ -48,19 +53,22 @@
 #                          FuzzEncoder (JoltEncoder vs JSONEncoder, byte for byte) for
 #                          FUZZ_TIME seconds each, seeded from ../shared (conformance and
 #                          corpus); crash inputs and logs in Fuzz/artifacts/; exits
-#                          non-zero if any target crashed (see Fuzz/run-fuzz.sh)
+#                          non-zero if any target crashed (see Fuzz/run-fuzz.sh; records
+#                          of runs in Fuzz/README.md)
 #   make fuzz-clean        remove Fuzz/.build (corpora and artifacts are kept)
 #
-# Variables: SWIFT (default swift), BENCH_README (default ../README.md, relative to
-# Benchmarks/), BENCH_ARGS (extra JoltCompare arguments, e.g. --filter canada), BENCH_HELPERS
-# (the helper executables built first; without JoltMacroBench nothing builds swift-syntax, and the
-# generated-code table says the executable is missing unless an earlier build of it is there),
-# FUZZ_TIME (seconds per fuzz target, default 60), FUZZ_TARGETS (default all six),
-# FUZZ_MAX_LEN (libFuzzer -max_len, default 8192), FUZZ_ARGS (extra libFuzzer arguments).
+# Variables: SWIFT (default swift), BENCH_README (default README.md, relative to
+# Benchmarks/, so Benchmarks/README.md), BENCH_ARGS (extra JoltCompare arguments, e.g.
+# --filter canada), BENCH_HELPERS (the helper executables built first; without
+# JoltMacroBench nothing builds swift-syntax, and the generated-code table says the
+# executable is missing unless an earlier build of it is there), FUZZ_TIME (seconds per
+# fuzz target, default 60), FUZZ_TARGETS (default all six), FUZZ_MAX_LEN (libFuzzer
+# -max_len, default 8192), FUZZ_ARGS (extra libFuzzer arguments), DOCS_SCRATCH (the build
+# folder of make docs, default .build/docs-build), DOCS_OUTPUT (default .build/docs).
 
 SWIFT        ?= swift
 BENCH_DIR    := Benchmarks
-BENCH_README ?= ../README.md
+BENCH_README ?= README.md
 BENCH_ARGS   ?=
 # --disable-sandbox: the benchmark executables read the corpus outside the package (../shared/corpus).
 BENCH_PLUGIN := $(SWIFT) package --disable-sandbox
@@ -79,9 +87,13 @@ build: deps
 SERVER_TRAITS ?= YAJL,Vapor,Hummingbird
 EXAMPLE_DIR   := Examples/IngestServer
 
+# Each build goes through Scripts/no-warnings.sh, which fails on any compiler warning in
+# this repository's files (a clean build, as in CI, checks every file).
 test: deps
-	$(SWIFT) test --traits $(SERVER_TRAITS)
-	PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR=/nonexistent $(SWIFT) test --disable-default-traits --scratch-path .build/no-yajl
+	Scripts/no-warnings.sh $(SWIFT) build --build-tests --traits $(SERVER_TRAITS)
+	$(SWIFT) test --skip-build --traits $(SERVER_TRAITS)
+	PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR=/nonexistent Scripts/no-warnings.sh $(SWIFT) build --build-tests --disable-default-traits --scratch-path .build/no-yajl
+	PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR=/nonexistent $(SWIFT) test --skip-build --disable-default-traits --scratch-path .build/no-yajl
 	SWIFT=$(SWIFT) Scripts/check-consumer.sh
 	$(MAKE) test-example
 
@@ -91,16 +103,28 @@ test-server: deps
 
 # The example's tests start its executable (the SIGKILL test), so it is built first.
 test-example: deps
-	cd $(EXAMPLE_DIR) && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
+	cd $(EXAMPLE_DIR) && ../../Scripts/no-warnings.sh $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 
-# The toolchain's docc over the module's symbol graph (no docc plugin package needed).
+# The toolchain's docc over the catalog (Sources/Jolt/Jolt.docc) and the module's symbol graph (no
+# docc plugin package needed). The build has its own scratch folder (default traits, extra compiler
+# flags), so it neither waits for make test's build in .build nor makes it rebuild.
 DOCC         ?= $(shell command -v docc 2>/dev/null || echo $(dir $(shell command -v $(SWIFT)))docc)
+DOCS_CATALOG := Sources/Jolt/Jolt.docc
+DOCS_SCRATCH ?= .build/docs-build
+DOCS_OUTPUT  ?= .build/docs
+# The symbol graph is written when Jolt compiles: it is kept with the build, and an up-to-date
+# build that lost it is made again from clean.
+DOCS_GRAPHS   = $(DOCS_SCRATCH)/symbol-graphs
+DOCS_BUILD    = $(SWIFT) build --target Jolt --scratch-path $(DOCS_SCRATCH) \
+	-Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(DOCS_GRAPHS)
 docs: deps
-	rm -rf .build/symbol-graphs .build/docs && mkdir -p .build/symbol-graphs
-	$(SWIFT) build --target Jolt -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc .build/symbol-graphs
-	$(DOCC) convert --additional-symbol-graph-dir .build/symbol-graphs --fallback-display-name Jolt \
-		--fallback-bundle-identifier org.jolt.Jolt --output-path .build/docs --warnings-as-errors
-	@echo "Documentation in .build/docs (serve the folder over HTTP to browse it)."
+	rm -rf $(DOCS_OUTPUT) && mkdir -p $(DOCS_GRAPHS)
+	$(DOCS_BUILD)
+	test -f $(DOCS_GRAPHS)/Jolt.symbols.json || { rm -rf $(DOCS_SCRATCH) && mkdir -p $(DOCS_GRAPHS) && $(DOCS_BUILD); }
+	$(DOCC) convert $(DOCS_CATALOG) --additional-symbol-graph-dir $(DOCS_GRAPHS) \
+		--fallback-display-name Jolt --fallback-bundle-identifier org.jolt.Jolt \
+		--output-path $(DOCS_OUTPUT) --warnings-as-errors
+	@echo "Documentation in $(DOCS_OUTPUT) (serve the folder over HTTP to browse it)."
 
 # The helper executables JoltCompare runs; JoltMacroBench builds swift-syntax (for JoltMacros).
 BENCH_HELPERS ?= JoltMallocCount JoltStreamBench JoltMacroBench

@@ -3,7 +3,7 @@
 // Benchmarks for Jolt. A separate package (with its own .build) so that the
 // benchmark dependencies never reach Jolt's users.
 //
-//   swift run -c release JoltCompare [--quick] [--filter NAME] [--write-readme ../README.md]
+//   swift run -c release JoltCompare [--quick] [--filter NAME] [--write-readme README.md]
 //   swift build -c release --product JoltMallocCount             # malloc counts JoltCompare reports
 //   swift build -c release --product JoltMacroBench              # its generated-code table (builds swift-syntax)
 //   swift build -c release --product JoltProfile                # one decoder, one file, for callgrind/perf

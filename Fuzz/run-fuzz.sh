@@ -19,6 +19,7 @@
 # Before fuzzing, FuzzDifferential runs once on each seed longer than
 # FUZZ_MAX_LEN at full size (libFuzzer only ever sees their first FUZZ_MAX_LEN
 # bytes). Exits 1 if any run failed (crash, hang, leak, out of memory).
+# Notable runs are recorded by hand in Fuzz/README.md, from the summary printed at the end.
 set -u
 cd "$(dirname "$0")"
 # Swift's own crash backtracer reads the stack in ways ASan reports as a second,

@@ -1,6 +1,6 @@
 // The records workload of JoltMacroBench: 10,000 objects shaped like the
-// README's annotation example (a name under one of three keys, a default for a
-// missing or invalid age, a value at a nested path), decoded into a model whose
+// example of the article "Annotations" (a name under one of three keys, a default
+// for a missing or invalid age, a value at a nested path), decoded into a model whose
 // init(from:) is written by hand and into the same model annotated with
 // JoltMacros.
 

@@ -60,8 +60,8 @@ case "generate":
     let statuses = try JoltDecoder().decode(JSONValue.self, from: twitter)["statuses"]?.arrayValue ?? []
     let texts = statuses.map { Array($0.description.utf8) }
     guard !texts.isEmpty else { fail("no statuses in twitter.json") }
-    FileManager.default.createFile(atPath: path, contents: nil)
-    guard let handle = FileHandle(forWritingAtPath: path) else { fail("cannot write \(path)") }
+    guard FileManager.default.createFile(atPath: path, contents: nil),
+          let handle = FileHandle(forWritingAtPath: path) else { fail("cannot write \(path)") }
     let target = megabytes * 1_000_000
     var written = 0, count = 0
     var chunk: [UInt8] = [UInt8(ascii: "[")]
@@ -93,7 +93,8 @@ case "foundation":
     // element after the body has seen it: both times cover the same work.
     @inline(never) func decodeWhole() throws -> Int {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        return try JSONDecoder().decode([TwitterStatus].self, from: data).count
+        let statuses = try JSONDecoder().decode([TwitterStatus].self, from: data)
+        return statuses.count
     }
     let start = now()
     let count = try decodeWhole()

@@ -41,7 +41,11 @@ extension TapeDecoder {
     static func of(_ decoder: any Decoder) -> TapeDecoder? {
         let dynamicType = type(of: decoder)
         guard dynamicType == TapeDecoder.self || dynamicType == ContainerAux.self else { return nil }
-        func reinterpret<D: Decoder>(_ decoder: D) -> TapeDecoder { unsafeBitCast(decoder, to: TapeDecoder.self) }
+        // D is TapeDecoder or its subclass ContainerAux (checked above): its value is one
+        // class reference, read here as a TapeDecoder.
+        func reinterpret<D: Decoder>(_ decoder: D) -> TapeDecoder {
+            withUnsafePointer(to: decoder) { UnsafeRawPointer($0).load(as: TapeDecoder.self) }
+        }
         return _openExistential(decoder, do: reinterpret)
     }
 }

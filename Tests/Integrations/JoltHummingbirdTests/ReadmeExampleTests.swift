@@ -7,7 +7,9 @@ import JoltHummingbird
 import JoltNIO
 import XCTest
 
-/// The README's Hummingbird sample ("In a server"), as written there, built and run.
+/// The Hummingbird sample of the README ("In a server") and of the article "Servers"
+/// (Sources/Jolt/Jolt.docc/Servers.md), as written there, built and run (DocSnippetTests
+/// checks that the block stands here).
 final class ReadmeExampleTests: XCTestCase {
     struct Order: ResponseCodable, Equatable {
         var id: Int

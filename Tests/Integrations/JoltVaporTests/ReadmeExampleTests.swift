@@ -6,7 +6,8 @@ import JoltVapor
 import XCTVapor
 import XCTest
 
-/// The README's Vapor sample ("In a server"), as written there, built and run.
+/// The Vapor sample of the article "Servers" (Sources/Jolt/Jolt.docc/Servers.md), as written
+/// there, built and run (DocSnippetTests checks that the block stands here).
 final class ReadmeExampleTests: XCTestCase {
     struct Order: Content, Equatable {
         var id: Int

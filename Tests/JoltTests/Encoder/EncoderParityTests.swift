@@ -69,8 +69,9 @@ enum EncoderParityCases {
     static var numbers: [EncoderParityCase] {
         let doubles: [Double] = [
             0, -0.0, 1, -1, 0.1, 0.2, 0.3, 1.5, 100, 1e15, 1e16, 1e17, 1e20, 1e21, 1e22, 1e100, 1.5e300,
-            1e-5, 1e-4, 0.001, 1e-7, 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308,
-            123456789012345678, 9007199254740993, 0.1 + 0.2, 1 / 3.0, -2.5e-10, 12345.678, 4.35, 2.675,
+            1e-5, 1e-4, 0.001, 1e-7, .leastNonzeroMagnitude, 2.2250738585072014e-308, 1.7976931348623157e308,
+            // Integers past 2^53, rounded to the nearest Double as a literal would be.
+            Double(123_456_789_012_345_678 as Int), Double(9_007_199_254_740_993 as Int), 0.1 + 0.2, 1 / 3.0, -2.5e-10, 12345.678, 4.35, 2.675,
             -65.61361694335938, 3.4028234663852886e38,
         ]
         let floats: [Float] = [0, -0.0, 3.14, 1e20, 1e-5, 100, 16_777_216, 0.1, .greatestFiniteMagnitude, .leastNonzeroMagnitude, 1.0e7, 123456.7]

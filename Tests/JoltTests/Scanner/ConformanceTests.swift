@@ -26,7 +26,8 @@ final class ConformanceTests: XCTestCase {
         }
     }
 
-    /// The verdicts documented in the README's table of `i_` files.
+    /// The verdicts documented in the table of `i_` files of the article "Untrusted input and
+    /// limits" (Sources/Jolt/Jolt.docc/UntrustedInput.md).
     func testIFileVerdictsAreTheDocumentedOnes() {
         let accepted: Set<String> = [
             "i_number_double_huge_neg_exp.json", "i_number_huge_exp.json", "i_number_neg_int_huge_exp.json",
