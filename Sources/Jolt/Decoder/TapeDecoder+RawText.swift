@@ -42,10 +42,15 @@ extension TapeDecoder {
         let dynamicType = type(of: decoder)
         guard dynamicType == TapeDecoder.self || dynamicType == ContainerAux.self else { return nil }
         // D is TapeDecoder or its subclass ContainerAux (checked above): its value is one
-        // class reference, read here as a TapeDecoder.
-        func reinterpret<D: Decoder>(_ decoder: D) -> TapeDecoder {
-            withUnsafePointer(to: decoder) { UnsafeRawPointer($0).load(as: TapeDecoder.self) }
-        }
+        // class reference, reinterpreted as a TapeDecoder. (`unsafeDowncast` would need an
+        // `AnyObject`, and `as AnyObject` on a generic value is a dynamic cast.)
+        func reinterpret<D: Decoder>(_ decoder: D) -> TapeDecoder { reinterpretBits(decoder, as: TapeDecoder.self) }
         return _openExistential(decoder, do: reinterpret)
+    }
+
+    /// `unsafeBitCast` between two types of the same size, known to the caller.
+    @inline(__always)
+    private static func reinterpretBits<From, To>(_ value: From, as type: To.Type) -> To {
+        unsafeBitCast(value, to: To.self)
     }
 }

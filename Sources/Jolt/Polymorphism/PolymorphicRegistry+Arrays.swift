@@ -44,7 +44,7 @@ extension PolymorphicRegistry {
                     try decode(decoder)
                 })
             } catch where lossy {
-                decoder.recordDroppedElement(index, entry: cursor, error: error)
+                if decoder.context.isReporting { decoder.recordDroppedElement(index, entry: cursor, error: error) }
             }
             cursor = decoder.next(after: cursor)
             index &+= 1

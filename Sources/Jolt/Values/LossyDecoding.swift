@@ -19,11 +19,15 @@ enum LossyDecoding {
             do {
                 elements.append(try container.decode(Element.self))
             } catch {
-                // The element's tape entry, for the report's offset (a failed decode
-                // leaves the cursor on it).
-                let entry = decoder.isRecordingRecoveries ? (container as? TapeUnkeyedContainer)?.cursor : nil
-                _ = try container.decode(SkippedValue.self)
-                decoder.recordDroppedElement(index, entry: entry, error: error)
+                if decoder.isRecordingRecoveries {
+                    // The element's tape entry, for the report's offset (a failed decode
+                    // leaves the cursor on it).
+                    let entry = (container as? TapeUnkeyedContainer)?.cursor
+                    _ = try container.decode(SkippedValue.self)
+                    decoder.recordDroppedElement(index, entry: entry, error: error)
+                } else {
+                    _ = try container.decode(SkippedValue.self)
+                }
             }
         }
         return elements
