@@ -21,7 +21,8 @@ import Synchronization
 /// a type asks for them, with keys matched as bytes.
 ///
 /// Where Jolt differs from Foundation on purpose (strict UTF-8, syntax errors with
-/// positions, ``limits``), the README's "Differences from Foundation" says so.
+/// positions, ``limits``, the whole document validated, integers read from a
+/// number's exact value), the README's "Differences from Foundation" says so.
 ///
 /// A `JoltDecoder` is safe to share between threads: each decode copies the
 /// options when it starts.
@@ -147,6 +148,21 @@ public final class JoltDecoder: Sendable {
     static func decodeCore<T: Decodable>(_ type: T.Type, fromInput input: some JoltInput, at path: String?,
                                   options: DecoderOptions, reporting: Bool,
                                   keyedContainers: KeyedContainerCache? = nil, tape prebuilt: Tape? = nil) throws -> (T, JoltDecodeReport) {
+        try decodeRoot(fromInput: input, at: path, options: options, reporting: reporting,
+                       keyedContainers: keyedContainers, tape: prebuilt) { decoder, index in
+            try decoder.unwrap(type, at: index, extra: [], key: NoKey())
+        }
+    }
+
+    /// ``decodeCore(_:fromInput:at:options:reporting:keyedContainers:tape:)`` with
+    /// the root value's decoding left to `decodeValue`, which gets the decoder
+    /// standing on the value and the value's tape index (for
+    /// `decode(_:from:configuration:)`). Inlined, so that the common decode is
+    /// the same code as with the `unwrap` call written in place.
+    @inline(__always)
+    static func decodeRoot<T>(fromInput input: some JoltInput, at path: String?, options: DecoderOptions, reporting: Bool,
+                              keyedContainers: KeyedContainerCache? = nil, tape prebuilt: Tape? = nil,
+                              _ decodeValue: (TapeDecoder, Int) throws -> T) throws -> (T, JoltDecodeReport) {
         try input.withJoltBytes { bytes in
             let tape = try prebuilt ?? Self.parse(bytes, options: options)
             var context = DecodingContext(tape: tape, input: bytes, options: options, reporting: reporting,
@@ -165,7 +181,7 @@ public final class JoltDecoder: Sendable {
                 index = target
                 decoder = TapeDecoder(context: context, index: target, path: codingPath)
             }
-            let value = try decoder.unsafelyUnwrapped.unwrap(type, at: index, extra: [], key: NoKey())
+            let value = try decodeValue(decoder.unsafelyUnwrapped, index)
             if context.tracksKeys { try decoder.unsafelyUnwrapped.checkUnknownKeys() }
             return (value, JoltDecodeReport(issues: context.issues ?? []))
         }

@@ -1,6 +1,6 @@
 /// Per decode, whether the types met conform to ``JoltArrayMarker`` and
-/// ``JoltStringDictionaryMarker``: a direct-mapped table on the type's metadata
-/// address.
+/// ``JoltStringDictionaryMarker``: a two-way set-associative table on the type's
+/// metadata address.
 ///
 /// `T.self as? JoltArrayMarker.Type` goes through the runtime's conformance lookup
 /// (about 800 instructions even when cached there); `unwrap` asks it for every
@@ -35,15 +35,36 @@ final class MarkerConformances {
         slots.deallocate()
     }
 
-    /// The slot of `type`, emptied first if another type held it.
+    /// The slot of `type`: its preferred slot, or the other slot of the pair the
+    /// preferred one belongs to (index `^ 1`). A type found in neither takes the
+    /// preferred slot, whose previous type moves to the other one (evicting what
+    /// was there).
+    ///
+    /// Two ways, not one: with a direct-mapped table, two types whose metadata
+    /// addresses hash alike (say a model and the type of one of its members, both
+    /// large objects) evicted each other on every value, and which types collide
+    /// changes with the binary's layout (twitter.json once paid a conformance
+    /// check for each of its 100 statuses after an unrelated change moved the
+    /// metadata). A hit in the preferred slot costs what it did.
     @inline(__always)
     private func slot(for type: Any.Type) -> UnsafeMutablePointer<Slot> {
         let id = ObjectIdentifier(type)
         let bits = UInt(bitPattern: id)
         // Fibonacci hashing: the top bits of the product mix every bit of the address.
-        let slot = slots + Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> Self.shift)
-        if slot.pointee.type != id { slot.pointee = Slot(type: id) }
-        return slot
+        let index = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> Self.shift)
+        let preferred = slots + index
+        if _fastPath(preferred.pointee.type == id) { return preferred }
+        return otherWay(preferred, slots + (index ^ 1), id)
+    }
+
+    /// ``slot(for:)`` when the preferred slot holds another type.
+    @inline(never)
+    private func otherWay(_ preferred: UnsafeMutablePointer<Slot>, _ other: UnsafeMutablePointer<Slot>,
+                          _ id: ObjectIdentifier) -> UnsafeMutablePointer<Slot> {
+        if other.pointee.type == id { return other }
+        if preferred.pointee.type != nil { other.pointee = preferred.pointee }
+        preferred.pointee = Slot(type: id)
+        return preferred
     }
 
     /// `T.self as? JoltArrayMarker.Type`.

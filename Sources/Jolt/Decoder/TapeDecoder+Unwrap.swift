@@ -82,7 +82,11 @@ extension TapeDecoder {
     /// `path + extra + [key]`.
     ///
     /// Scalars and Foundation's special types are converted straight from the
-    /// tape; anything else gets `T(from: self)` with this decoder moved onto the value.
+    /// tape; anything else gets `type.init(from: self)` with this decoder moved
+    /// onto the value. `type` is the metatype the caller passed, which for a class
+    /// may be a subclass of `T` (`decode(Employee.self as Person.Type, from:)`
+    /// makes an `Employee`, as Foundation does); the checks on `T.self` above it
+    /// concern value types only, whose metatype is always `T.self`.
     @inline(__always)
     func unwrap<T: Decodable, K: CodingKey>(_ type: T.Type, at i: Int, extra: [any CodingKey], key: K) throws -> T {
         if T.self == String.self { return identityCast(try unwrapString(at: i, extra, key), to: T.self) }
@@ -122,13 +126,13 @@ extension TapeDecoder {
         if _slowPath(context.hasKeyMappings) {
             return try with(index: i, extra: extra, key: key) {
                 let saved = currentType
-                currentType = ObjectIdentifier(T.self)
+                currentType = ObjectIdentifier(type)
                 defer { currentType = saved }
-                return try T(from: self)
+                return try type.init(from: self)
             }
         }
         return try with(index: i, extra: extra, key: key) {
-            try T(from: self)
+            try type.init(from: self)
         }
     }
 
@@ -197,8 +201,9 @@ extension TapeDecoder {
     func unwrapInteger<T: FixedWidthInteger, K: CodingKey>(_ type: T.Type, at i: Int, _ extra: [any CodingKey], _ key: K) throws -> T {
         let e = entries[i]
         guard e.rawKind == TapeKind.number.rawValue else { return try lenientInteger(type, at: i, extra, key) }
-        // Integer text (`-?digits`) that fits; parseInt64 and parseUInt64 give nil
-        // at a fraction or exponent, which the slow path handles as Foundation does.
+        // Integer text (`-?digits`) that fits 64 bits; parseInt64 and parseUInt64
+        // give nil at a fraction, an exponent or more digits, which the slow path
+        // reads exactly (it is also what `Int128` and `UInt128` take beyond 64 bits).
         let p = input + e.offset
         if T.isSigned {
             if let v = NumberParser.parseInt64(p, e.length), let r = T(exactly: v) { return r }
@@ -208,70 +213,24 @@ extension TapeDecoder {
         return try slowInteger(type, e, extra, key)
     }
 
-    /// Foundation's slow path: through Double when exact below 2^53, else the
-    /// exact decimal value truncated toward zero.
+    /// An integer from number text the fast path did not take: with a fraction or
+    /// an exponent (`1.0`, `2.55e2`), or more digits than 64 bits hold (`Int128`,
+    /// `UInt128`, or a value out of range). The number's exact value must be a
+    /// whole number that fits `T`; anything else is `dataCorrupted` ("not
+    /// representable").
+    ///
+    /// Foundation goes through `Double` and then `Decimal` instead, so it rounds
+    /// away a fraction `Double` cannot see (`1.0000000000000001` and
+    /// `0.99999999999999999` decode as `1`, `9007199254740993.5` as
+    /// `9007199254740993`, `1e-400` as `0`) and rejects some whole numbers
+    /// (`9223372036854775807.0` as `Int64`, `1e20` as `Int128`). Jolt never
+    /// changes a number: the README's "Differences from Foundation" lists both.
     @inline(never)
     func slowInteger<T: FixedWidthInteger, K: CodingKey>(_ type: T.Type, _ e: TapeEntry, _ extra: [any CodingKey], _ key: K) throws -> T {
-        let p = input + e.offset
-        let d = NumberParser.parseDouble(p, e.length)
-        guard let v = T(exactly: d) else { throw notRepresentable(T.self, e, extra, key) }
-        if d.magnitude < 9_007_199_254_740_992 { return v }
-        guard let exact = Self.truncatedInteger(T.self, p, e.length) else { throw notRepresentable(T.self, e, extra, key) }
-        return exact
-    }
-
-    /// The exact value of validated number text, truncated toward zero, if it fits `T`.
-    static func truncatedInteger<T: FixedWidthInteger>(_ type: T.Type, _ p: UnsafePointer<UInt8>, _ count: Int) -> T? {
-        var digits: [UInt8] = []
-        var i = 0
-        let negative = p[0] == UInt8(ascii: "-")
-        if negative { i = 1 }
-        var pointShift = 0
-        var seenPoint = false
-        while i < count, p[i] != UInt8(ascii: "e"), p[i] != UInt8(ascii: "E") {
-            if p[i] == UInt8(ascii: ".") {
-                seenPoint = true
-            } else {
-                digits.append(p[i] &- UInt8(ascii: "0"))
-                if seenPoint { pointShift -= 1 }
-            }
-            i += 1
+        guard let value = NumberParser.exactInteger(T.self, input + e.offset, e.length) else {
+            throw notRepresentable(T.self, e, extra, key)
         }
-        var exponent = 0
-        if i < count {
-            i += 1
-            var expNegative = false
-            if p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-") {
-                expNegative = p[i] == UInt8(ascii: "-")
-                i += 1
-            }
-            while i < count {
-                exponent = min(exponent * 10 + Int(p[i] &- UInt8(ascii: "0")), 100_000)
-                i += 1
-            }
-            if expNegative { exponent = -exponent }
-        }
-        let shift = exponent + pointShift
-        if shift < 0 {
-            digits.removeLast(min(-shift, digits.count))
-        } else if shift > 0 {
-            if shift > 40 { return digits.allSatisfy { $0 == 0 } ? 0 : nil }
-            digits.append(contentsOf: repeatElement(0, count: shift))
-        }
-        var magnitude: UInt64 = 0
-        for d in digits {
-            let (m, o1) = magnitude.multipliedReportingOverflow(by: 10)
-            let (a, o2) = m.addingReportingOverflow(UInt64(d))
-            if o1 || o2 { return nil }
-            magnitude = a
-        }
-        if negative {
-            if magnitude == 0 { return 0 }
-            guard T.isSigned else { return nil }
-            guard let positive = T(exactly: magnitude - 1) else { return nil }
-            return T.zero - positive - 1
-        }
-        return T(exactly: magnitude)
+        return value
     }
 
     /// Whether validated number text is zero (`0`, `-0.000`, `0e7`), as opposed
@@ -408,6 +367,9 @@ extension TapeDecoder {
     }
 
     func unwrapURL<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K) throws -> URL {
+        // null is valueNotFound(URL.self), as in Foundation, not String's; any other
+        // kind of value is String's typeMismatch, as in Foundation.
+        if entries[i].rawKind == TapeKind.null.rawValue { throw valueNotFound(URL.self, extra, key) }
         let string = try unwrapString(at: i, extra, key)
         guard let url = URL(string: string) else { throw corrupted("Invalid URL string.", extra, key) }
         return url

@@ -247,5 +247,8 @@ extension TapeDecoder: SingleValueDecodingContainer {
     func decode(_ type: UInt16.Type) throws -> UInt16 { try unwrapInteger(type, at: index, [], NoKey()) }
     func decode(_ type: UInt32.Type) throws -> UInt32 { try unwrapInteger(type, at: index, [], NoKey()) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try unwrapInteger(type, at: index, [], NoKey()) }
+    // Without these two, the standard library's defaults throw typeMismatch.
+    func decode(_ type: Int128.Type) throws -> Int128 { try unwrapInteger(type, at: index, [], NoKey()) }
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try unwrapInteger(type, at: index, [], NoKey()) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try unwrap(type, at: index, extra: [], key: NoKey()) }
 }

@@ -108,6 +108,8 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeInteger(type) }
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeInteger(type) }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeInteger(type) }
+    mutating func decode(_ type: Int128.Type) throws -> Int128 { try decodeInteger(type) }
+    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try decodeInteger(type) }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(type) }
 
     mutating func decodeIfPresent(_ type: Bool.Type) throws -> Bool? { try decodeValueIfPresent(type) }
@@ -124,6 +126,8 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decodeIfPresent(_ type: UInt16.Type) throws -> UInt16? { try decodeValueIfPresent(type) }
     mutating func decodeIfPresent(_ type: UInt32.Type) throws -> UInt32? { try decodeValueIfPresent(type) }
     mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? { try decodeValueIfPresent(type) }
+    mutating func decodeIfPresent(_ type: Int128.Type) throws -> Int128? { try decodeValueIfPresent(type) }
+    mutating func decodeIfPresent(_ type: UInt128.Type) throws -> UInt128? { try decodeValueIfPresent(type) }
     mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? { try decodeValueIfPresent(type) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
