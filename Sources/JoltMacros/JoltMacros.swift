@@ -4,7 +4,10 @@ import Foundation
 // MARK: - Types
 
 /// Makes a struct, class or enum `Codable`: writes `CodingKeys`,
-/// `init(from:)` and `encode(to:)` from the annotations on its properties.
+/// `init(from:)` and `encode(to:)` from the annotations on its properties (and
+/// through Jolt's property wrappers on them: ``JSONString`` for JSON in a string,
+/// ``LossyArray``, ``DateValue``, ``Polymorphic``…). An annotation that the code
+/// would not use, or used wrongly, is a compile-time error at the annotation.
 /// The code runs on any `Decoder` and `Encoder` (Foundation's too); defaults
 /// applied are recorded in a ``JoltDecoder`` report. Lifecycle hooks
 /// (`didDecode(from:)` and the others of ``JoltCodingHooks``) declared in the
@@ -67,8 +70,10 @@ public macro CodingContainer(_ path: String) = #externalMacro(module: "JoltMacro
 
 // MARK: - Keys
 
-/// The keys a property is decoded from, tried in order (the first present and
-/// not `null` wins); dots make nested paths. The first is the encoding key.
+/// The keys a property is decoded from, tried in order: the first present, not
+/// `null`, whose value decodes wins (when none decodes, the first present key's
+/// error is thrown, or the property's default used); dots make nested paths.
+/// The first is the encoding key.
 ///
 /// ```swift
 /// @CodingKey("name", "username", "profile.name") var name: String
@@ -212,7 +217,8 @@ public macro FlexibleType() = #externalMacro(module: "JoltMacrosPlugin", type: "
 public macro CustomCoding<T: JoltCodingTransformer>(_ transformer: T.Type) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
 
 /// Reads and writes a property with closures given a decoder or an encoder
-/// at the property's key.
+/// at the property's key. The property's default (its initial value or
+/// ``DecodingDefault(_:)``) is used when the key is missing or `decode` throws.
 ///
 /// ```swift
 /// @CustomCoding(decode: { try Int(from: $0) * 2 }, encode: { try ($0 / 2).encode(to: $1) })
@@ -250,7 +256,10 @@ public macro EncodeNil() = #externalMacro(module: "JoltMacrosPlugin", type: "Mar
 @attached(peer)
 public macro CodingCase(match: JoltCaseMatch..., values: [JoltCaseValue] = []) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
 
-/// The case decoded when no other matches (recorded as `.unknownEnumCase`).
+/// The case decoded when no other matches (recorded as `.unknownEnumCase`). In a
+/// ``PolymorphicCodable(discriminator:payloadKey:)`` enum, the case of the
+/// registry's fallback, written back under its ``PolymorphicCase(_:)`` value or
+/// its name (a value keeping the discriminator it was read with writes that one).
 ///
 /// ```swift
 /// @Codable enum Status { case active, banned; @FallbackCase case unknown }
@@ -287,7 +296,9 @@ public macro PolymorphicCodable(discriminator: String = "type", payloadKey: Stri
 public macro PolymorphicCase(_ identifiers: String...) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
 
 /// Declares a type's discriminator values for a protocol's polymorphic registry
-/// (the first is written when encoding); `#polymorphicRegistry` collects them.
+/// (the first is written when encoding); `#polymorphicRegistry` collects them. On
+/// the registry's fallback type, the first is written for a value decoded
+/// through the fallback (unless the value keeps the discriminator it was read with).
 ///
 /// ```swift
 /// protocol ViewItem: Sendable {}

@@ -53,6 +53,16 @@ public struct AutoCodableMacro: MemberMacro {
     ) throws -> [DeclSyntax] {
         let name = node.simpleName
         let decodes = name != "AutoEncodable", encodes = name != "AutoDecodable"
+        if let other = conflictingMacro(node, on: declaration, in: context) {
+            context.diagnose(Diagnostic(node: node, message: JoltDiagnostic.conflictingMacros(name, other),
+                                        fixIts: [removeMacroFixIt(node, from: declaration)]))
+            return []
+        }
+        if declaration.is(ProtocolDeclSyntax.self) {
+            context.diagnose(Diagnostic(node: node, message: JoltDiagnostic(
+                message: "@\(name) applies to an extension of a struct, class or enum (or to the type)", id: "autoOnProtocol")))
+            return []
+        }
         var keyEnums: [String: KeyEnum] = [:]
         var failed = false
         for member in declaration.memberBlock.members {
@@ -71,6 +81,7 @@ public struct AutoCodableMacro: MemberMacro {
         if isEnum {
             failed = diagnoseCaseValueTypes(in: declaration, context: context) || failed
         }
+        failed = diagnoseUnusedKeyEnums(in: declaration, keys: codingKeys, isEnum: isEnum, context: context) || failed
         if failed { return [] }
         let hooks = declaration.inheritanceClause?.inheritedTypes.contains {
             $0.type.trimmedDescription.split(separator: ".").last == "JoltCodingHooks"
@@ -226,6 +237,56 @@ public struct AutoCodableMacro: MemberMacro {
                     found = true
                 }
             }
+        }
+        return found
+    }
+
+    /// A `<Name>CodingKeys` enum that no key of the enum it is read with names
+    /// (a case's, or for a struct a nested object's, beside or inside `CodingKeys`):
+    /// it would be ignored. Reports each; true when there was one.
+    static func diagnoseUnusedKeyEnums(
+        in declaration: some DeclGroupSyntax, keys: KeyEnum, isEnum: Bool, context: some MacroExpansionContext
+    ) -> Bool {
+        var found = false
+        func check(_ members: MemberBlockItemListSyntax, against keys: [Key], owner: String) {
+            let names = Set(keys.map { capitalized($0.name) + "CodingKeys" })
+            for member in members {
+                guard let keyEnum = member.decl.as(EnumDeclSyntax.self), keyEnum.name.text.hasSuffix("CodingKeys"),
+                      keyEnum.name.text != "CodingKeys" else { continue }
+                if !names.contains(keyEnum.name.text) {
+                    let keyName = String(keyEnum.name.text.dropLast("CodingKeys".count))
+                    context.diagnose(Diagnostic(node: keyEnum.name, message: JoltDiagnostic(
+                        message: "\(owner) has no key '\(keyName.prefix(1).lowercased() + keyName.dropFirst())' for "
+                            + "\(keyEnum.name.text) to apply to", id: "autoUnusedKeyEnum")))
+                    found = true
+                }
+            }
+        }
+        // Beside CodingKeys: an enum case's values' keys, named after the case.
+        check(declaration.memberBlock.members, against: keys.keys, owner: "CodingKeys")
+        for member in declaration.memberBlock.members {
+            guard let keyEnum = member.decl.as(EnumDeclSyntax.self), keyEnum.name.text == "CodingKeys" else { continue }
+            if isEnum {
+                // Inside an enum's CodingKeys (whose keys are cases) a nested enum is never read.
+                for inner in keyEnum.memberBlock.members {
+                    guard let innerDecl = inner.decl.as(EnumDeclSyntax.self), innerDecl.name.text.hasSuffix("CodingKeys") else { continue }
+                    context.diagnose(Diagnostic(node: innerDecl.name, message: JoltDiagnostic(
+                        message: "in an enum's CodingKeys a key names a case; the keys of a case's values go in "
+                            + "\(innerDecl.name.text) beside CodingKeys", id: "autoUnusedKeyEnum")))
+                    found = true
+                }
+                continue
+            }
+            // Inside a struct's CodingKeys (and inside those): a nested object's keys.
+            func nested(_ decl: EnumDeclSyntax, _ keyEnum: KeyEnum) {
+                check(decl.memberBlock.members, against: keyEnum.keys, owner: decl.name.text)
+                for inner in decl.memberBlock.members {
+                    guard let innerDecl = inner.decl.as(EnumDeclSyntax.self), let innerKeys = keyEnum.nested[innerDecl.name.text]
+                    else { continue }
+                    nested(innerDecl, innerKeys)
+                }
+            }
+            nested(keyEnum, keys)
         }
         return found
     }

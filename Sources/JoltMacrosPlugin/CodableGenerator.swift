@@ -113,23 +113,29 @@ struct CodableGenerator {
         let single = p.decodePaths.count == 1 && p.decodePaths[0].count == 1 ? keyRef(p.decodePaths[0][0]) : nil
         switch p.coding {
         case .closures(let decode, _):
+            if let missing = p.missingDefault, let invalid = p.invalidDefault {
+                let call = p.isOptional ? "joltDecodeIfPresent" : "joltDecode"
+                return "container.\(call)(paths: \(paths), missing: \(missing), invalid: \(invalid), decoder: decoder, using: \(decode))"
+            }
             return p.isOptional
                 ? "try container.joltDecodeIfPresent(paths: \(paths), using: \(decode))"
                 : "try container.joltDecode(paths: \(paths), using: \(decode))"
-        case .wrapper(let wrapper):
+        case .wrapper(let chain):
+            let wrapper = chain[0]
+            let unwrap = String(repeating: ".wrappedValue", count: chain.count)
             if let missing = p.missingDefault, let invalid = p.invalidDefault {
                 if p.isOptional {
                     let base = p.type!.base
                     return "container.joltDecodeIfPresent(\(wrapper).self, paths: \(paths), "
-                        + "missing: (\(missing) as \(base)?).map { \(wrapper)(wrappedValue: $0) }, "
-                        + "invalid: (\(invalid) as \(base)?).map { \(wrapper)(wrappedValue: $0) }, decoder: decoder)?.wrappedValue"
+                        + "missing: (\(missing) as \(base)?).map { \(wrap("$0", in: chain)) }, "
+                        + "invalid: (\(invalid) as \(base)?).map { \(wrap("$0", in: chain)) }, decoder: decoder)?\(unwrap)"
                 }
-                return "container.joltDecode(\(wrapper).self, paths: \(paths), missing: \(wrapper)(wrappedValue: \(missing)), "
-                    + "invalid: \(wrapper)(wrappedValue: \(invalid)), decoder: decoder).wrappedValue"
+                return "container.joltDecode(\(wrapper).self, paths: \(paths), missing: \(wrap(missing, in: chain)), "
+                    + "invalid: \(wrap(invalid, in: chain)), decoder: decoder)\(unwrap)"
             }
             return p.isOptional
-                ? "try container.joltDecodeIfPresent(\(wrapper).self, paths: \(paths))?.wrappedValue"
-                : "try container.joltDecode(\(wrapper).self, paths: \(paths)).wrappedValue"
+                ? "try container.joltDecodeIfPresent(\(wrapper).self, paths: \(paths))?\(unwrap)"
+                : "try container.joltDecode(\(wrapper).self, paths: \(paths))\(unwrap)"
         case .plain:
             let typeArgument = p.type.map { (p.isOptional ? $0.base : $0.node.trimmedDescription) + ".self, " } ?? ""
             if let missing = p.missingDefault, let invalid = p.invalidDefault {
@@ -145,6 +151,11 @@ struct CodableGenerator {
                 ? "try container.joltDecodeIfPresent(\(typeArgument)paths: \(paths))"
                 : "try container.joltDecode(\(typeArgument)paths: \(paths))"
         }
+    }
+
+    /// `value` inside the wrappers of `chain` (outermost first).
+    func wrap(_ value: String, in chain: [String]) -> String {
+        chain.reversed().reduce(value) { inner, wrapper in "\(wrapper)(wrappedValue: \(inner))" }
     }
 
     // MARK: Encoding
@@ -205,7 +216,7 @@ struct CodableGenerator {
         let write: String
         switch p.coding {
         case .plain: write = "try \(container).encode(\(value), forKey: \(key))"
-        case .wrapper(let wrapper): write = "try \(container).encode(\(wrapper)(wrappedValue: \(value)), forKey: \(key))"
+        case .wrapper(let chain): write = "try \(container).encode(\(wrap(value, in: chain)), forKey: \(key))"
         case .closures(_, let encode): write = "try (\(encode))(\(value), \(container).superEncoder(forKey: \(key)))"
         }
         guard p.isOptional else { return write }

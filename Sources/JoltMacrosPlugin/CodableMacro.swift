@@ -17,6 +17,11 @@ extension CodableMacroKind {
         providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
+        if let other = conflictingMacro(node, on: declaration, in: context) {
+            context.diagnose(Diagnostic(node: node, message: JoltDiagnostic.conflictingMacros(node.simpleName, other),
+                                        fixIts: [removeMacroFixIt(node, from: declaration)]))
+            return []
+        }
         let conformance = conformanceClause(protocols, of: declaration)
         let typeName = type.trimmedDescription
         var members: [String] = []
@@ -44,6 +49,8 @@ extension CodableMacroKind {
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
         guard let classDecl = declaration.as(ClassDeclSyntax.self) else { return [] }
+        // Reported by the extension role.
+        if conflictingMacro(node, on: declaration, in: context) != nil { return [] }
         guard let generator = makeGenerator(
             declaration, typeName: classDecl.name.text, options: options, context: context) else { return [] }
         return generatorMembers(generator, options: options).map { DeclSyntax(stringLiteral: $0) }
@@ -73,8 +80,10 @@ func makeGenerator(
 ) -> CodableGenerator? {
     let attributes = declaration.attributes
     var reader = PropertyReader(context: context, typeStyle: nil, typeEncodeNil: attributes.has("EncodeNil"))
+    reader.decodes = options.decodes
     reader.typeStyle = reader.style(in: attributes, of: "type")
     let properties = reader.properties(of: declaration.memberBlock.members)
+    if options.encodes { reader.checkEncodingKeys(properties) }
     var containerPath: [String] = []
     if let attribute = attributes.first("CodingContainer"), let argument = attribute.argumentList.first,
        let key = argument.expression.stringLiteralValue {
@@ -122,6 +131,11 @@ public struct InheritedCodableMacro: MemberMacro, ExtensionMacro {
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
         guard declaration.is(ClassDeclSyntax.self) else { return [] }
+        if let other = conflictingMacro(node, on: declaration, in: context) {
+            context.diagnose(Diagnostic(node: node, message: JoltDiagnostic.conflictingMacros(node.simpleName, other),
+                                        fixIts: [removeMacroFixIt(node, from: declaration)]))
+            return []
+        }
         let conformance = conformanceClause(protocols, of: declaration)
         if conformance.isEmpty { return [] }
         let decl: DeclSyntax = "extension \(raw: type.trimmedDescription)\(raw: conformance) {}"
@@ -137,6 +151,16 @@ public struct InheritedCodableMacro: MemberMacro, ExtensionMacro {
                 message: "@InheritedCodable applies to a subclass of a Codable class", id: "inheritedNotClass")))
             return []
         }
+        if conflictingMacro(node, on: declaration, in: context) != nil { return [] }
+        guard classDecl.inheritanceClause != nil else {
+            context.diagnose(Diagnostic(node: node, message: JoltDiagnostic(
+                message: "@InheritedCodable applies to a subclass, and '\(classDecl.name.text)' has no superclass; use @Codable",
+                id: "inheritedWithoutSuperclass"), fixIts: [FixIt(message: JoltFixIt(message: "use @Codable"), changes: [
+                    .replace(oldNode: Syntax(node.attributeName), newNode: Syntax(
+                        IdentifierTypeSyntax(name: .identifier("Codable")).with(\.trailingTrivia, node.attributeName.trailingTrivia))),
+                ])]))
+            return []
+        }
         let options = CodableOptions(decodes: true, encodes: true, inherited: true)
         let superAnnotated = !protocols.contains { $0.trimmedDescription == "JoltCodableClass" }
         guard let generator = makeGenerator(
@@ -146,13 +170,54 @@ public struct InheritedCodableMacro: MemberMacro, ExtensionMacro {
     }
 }
 
-/// The annotations read by `@Codable` (`@CodingKey`, `@SnakeCase`, …): they
-/// add nothing themselves.
-public struct MarkerMacro: PeerMacro {
-    public static func expansion(
-        of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
-        in context: some MacroExpansionContext
-    ) throws -> [DeclSyntax] {
-        []
+/// The macros that write a type's `init(from:)` and `encode(to:)`: two on one
+/// declaration would write them twice.
+let typeMacroNames: Set<String> = Marker.codable.union(Marker.auto).union(["PolymorphicCodable"])
+
+/// Another of ``typeMacroNames`` written before `node` on `declaration` (the later
+/// one reports the conflict and writes nothing).
+func conflictingMacro(_ node: AttributeSyntax, on declaration: some SyntaxProtocol,
+                      in context: some MacroExpansionContext) -> String? {
+    guard let attributes = declaration.asProtocol(WithAttributesSyntax.self)?.attributes else { return nil }
+    let macros = attributes.compactMap { element -> AttributeSyntax? in
+        guard case .attribute(let attribute) = element, typeMacroNames.contains(attribute.simpleName) else { return nil }
+        return attribute
     }
+    guard macros.count > 1 else { return nil }
+    let position = macros.firstIndex { sameLocation($0, node, context) } ?? 0
+    /// What each writes: `@AutoDecodable @AutoEncodable` share nothing; `@Decodable
+    /// @Encodable` would both write `CodingKeys`.
+    func writes(_ name: String) -> Set<String> {
+        switch name {
+        case "Decodable": ["keys", "init"]
+        case "Encodable": ["keys", "encode"]
+        case "AutoDecodable": ["init"]
+        case "AutoEncodable": ["encode"]
+        case "AutoCodable", "PolymorphicCodable": ["init", "encode"]
+        default: ["keys", "init", "encode"]
+        }
+    }
+    let mine = writes(node.simpleName)
+    return macros[..<position].first { !writes($0.simpleName).isDisjoint(with: mine) }?.simpleName
+}
+
+/// Whether `a` and `b` (perhaps from separate trees) start at the same place in the source.
+func sameLocation(_ a: some SyntaxProtocol, _ b: some SyntaxProtocol, _ context: some MacroExpansionContext) -> Bool {
+    if let x = context.location(of: a), let y = context.location(of: b) {
+        return x.line.description == y.line.description && x.column.description == y.column.description
+    }
+    return a.trimmedDescription == b.trimmedDescription
+}
+
+/// A fix-it removing the macro attribute `node` from `declaration`.
+func removeMacroFixIt(_ node: AttributeSyntax, from declaration: some SyntaxProtocol) -> FixIt {
+    let attributes = declaration.asProtocol(WithAttributesSyntax.self)?.attributes ?? AttributeListSyntax([])
+    var elements = Array(attributes)
+    let index = elements.firstIndex { $0.as(AttributeSyntax.self)?.trimmedDescription == node.trimmedDescription
+        && $0.as(AttributeSyntax.self)?.simpleName == node.simpleName } ?? 0
+    let removed = elements.remove(at: index)
+    if index == 0, !elements.isEmpty { elements[0] = elements[0].with(\.leadingTrivia, removed.leadingTrivia) }
+    return FixIt(message: JoltFixIt(message: "remove @\(node.simpleName)"), changes: [
+        .replace(oldNode: Syntax(attributes), newNode: Syntax(AttributeListSyntax(elements))),
+    ])
 }

@@ -12,6 +12,10 @@ struct JoltDiagnostic: DiagnosticMessage, Error {
     static func unsupportedDeclaration(_ macro: String) -> JoltDiagnostic {
         JoltDiagnostic(message: "@\(macro) applies to a struct, a class or an enum", id: "unsupportedDeclaration")
     }
+    static func conflictingMacros(_ macro: String, _ other: String) -> JoltDiagnostic {
+        JoltDiagnostic(message: "@\(macro) and @\(other) both write the type's coding; keep one"
+                       + (Set([macro, other]) == ["Decodable", "Encodable"] ? " (@Codable writes both)" : ""), id: "conflictingMacros")
+    }
     static let letWithInitializer = JoltDiagnostic(
         message: "a 'let' with an initial value is never decoded; make it 'var' so the value is the default, or remove the value and use @DecodingDefault",
         id: "letWithInitializer")
@@ -27,8 +31,9 @@ struct JoltDiagnostic: DiagnosticMessage, Error {
     static func needsType(_ attribute: String) -> JoltDiagnostic {
         JoltDiagnostic(message: "@\(attribute) needs the property's type written out ('var name: Type')", id: "needsType")
     }
-    static func needsCollection(_ attribute: String) -> JoltDiagnostic {
-        JoltDiagnostic(message: "@\(attribute) applies to an array, a dictionary or a set", id: "needsCollection")
+    static func needsCollection(_ attribute: String, sets: Bool = true) -> JoltDiagnostic {
+        JoltDiagnostic(message: "@\(attribute) applies to \(sets ? "an array, a dictionary or a set" : "an array or a dictionary")",
+                       id: "needsCollection")
     }
     static let ignoredWithoutValue = JoltDiagnostic(
         message: "an @CodingIgnored property needs an initial value (or an optional 'var')", id: "ignoredWithoutValue")

@@ -25,6 +25,9 @@ struct EnumGenerator {
         var pathValue: [String]?
         var values: [Value] = []
         var isFallback = false
+        /// Where to report a match another case has too: the case's @CodingCase, else the case.
+        var site: Syntax?
+        var fallbackSite: Syntax?
 
         var hasValues: Bool { !values.isEmpty }
         /// Keys of the object form.
@@ -40,6 +43,9 @@ struct EnumGenerator {
         access = decl.modifiers.accessLevel.map { $0 + " " } ?? ""
         var reader = PropertyReader(context: context, typeStyle: nil, typeEncodeNil: false)
         let enumStyle = reader.style(in: decl.attributes, of: "type")
+        let rawKind = RawKind(of: decl)
+        /// The integer raw value of the previous case, for implicit ones (Swift's: 0, then one more than the previous).
+        var previousInteger: Int? = -1
         for member in decl.memberBlock.members {
             guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
             let style = reader.style(in: caseDecl.attributes, of: "case") ?? enumStyle
@@ -52,9 +58,26 @@ struct EnumGenerator {
                 let name = element.name.text.replacingOccurrences("`", "")
                 var item = Case(name: name, jsonName: style?.apply(to: name) ?? name)
                 item.isFallback = caseDecl.attributes.has("FallbackCase")
+                item.site = Syntax(attribute) ?? Syntax(element)
+                item.fallbackSite = caseDecl.attributes.first("FallbackCase").map(Syntax.init)
                 if let raw = element.rawValue?.value {
-                    item.matches.append(raw.is(StringLiteralExprSyntax.self) ? ".string(\(raw.trimmedDescription))" : ".int(\(raw.trimmedDescription))")
-                    if let text = raw.stringLiteralValue { item.stringMatches.append(text) }
+                    if raw.is(StringLiteralExprSyntax.self) {
+                        item.matches.append(".string(\(raw.trimmedDescription))")
+                        if let text = raw.stringLiteralValue { item.stringMatches.append(text) }
+                    } else {
+                        item.matches.append(rawKind == .floating || raw.isFloatLiteral
+                            ? ".double(\(raw.trimmedDescription))" : ".int(\(raw.trimmedDescription))")
+                    }
+                    previousInteger = raw.integerLiteralValue
+                } else if rawKind == .integer || rawKind == .floating {
+                    // An implicit raw value: one more than the previous case's (0 for the first).
+                    let match = rawKind == .integer ? "int" : "double"
+                    if let previous = previousInteger {
+                        item.matches.append(".\(match)(\(previous + 1))")
+                        previousInteger = previous + 1
+                    } else {
+                        item.matches.append(rawKind == .integer ? ".int(Int(Self.`\(name)`.rawValue))" : ".double(Double(Self.`\(name)`.rawValue))")
+                    }
                 }
                 var valuesArgument: LabeledExprSyntax?
                 if let attribute {
@@ -106,7 +129,47 @@ struct EnumGenerator {
                 cases.append(item)
             }
         }
+        checkOverlaps(reader: &reader)
         if reader.failed { return nil }
+    }
+
+    /// One fallback case; no JSON value or key selecting two cases (the later
+    /// one could never be decoded).
+    private func checkOverlaps(reader: inout PropertyReader) {
+        let context = reader.context
+        var failed = false
+        let fallbacks = cases.filter(\.isFallback)
+        // (`@FallbackCase case a, b` and `@CodingCase(…) case a, b` are the annotation's to report.)
+        for extra in fallbacks.dropFirst() where extra.fallbackSite?.id != fallbacks[0].fallbackSite?.id {
+            context.diagnose(Diagnostic(node: extra.fallbackSite ?? extra.site!, message: JoltDiagnostic(
+                message: "an enum has one @FallbackCase, and '\(fallbacks[0].name)' is already it", id: "twoFallbacks")))
+            failed = true
+        }
+        // Scalars select cases without values; object keys (or a value at a path) any case.
+        var owners: [String: Case] = [:]
+        for item in cases {
+            var texts: [(key: String, shown: String)] = []
+            if let path = item.pathValue {
+                let at = path.joined(separator: ".")
+                texts += item.stringMatches.map { ("path \(at)=\($0)", "\(stringLiteral($0)) at \(stringLiteral(at))") }
+            } else {
+                texts += item.objectKeys.map { ("key \($0)", "the key \(stringLiteral($0))") }
+                if !item.hasValues { texts += item.matches.map { ("value \($0)", $0) } }
+            }
+            for (key, shown) in texts {
+                guard let owner = owners[key] else {
+                    owners[key] = item
+                    continue
+                }
+                guard owner.name != item.name, owner.site?.id != item.site?.id else { continue }
+                context.diagnose(Diagnostic(node: item.site!, message: JoltDiagnostic(
+                    message: "\(shown) already selects case '\(owner.name)'; case '\(item.name)' would never be decoded from it",
+                    id: "sameMatch")))
+                failed = true
+                break
+            }
+        }
+        if failed { reader.failed = true }
     }
 
     /// Applies `values: [.label("id", keys: "ID"), .index(1, keys: "n")]` to the
@@ -187,6 +250,35 @@ struct EnumGenerator {
         context.diagnose(Diagnostic(node: attribute, message: JoltDiagnostic(
             message: "@CodingKey names a property's keys; an enum case's JSON values are given with @CodingCase(match: .string(…))",
             id: "codingKeyOnCase"), fixIts: fixIts))
+    }
+
+    /// The kind of an enum's raw values: from its raw type when it is a standard
+    /// one, else from its explicit raw values; nil without raw values.
+    enum RawKind {
+        case integer, floating, string
+
+        init?(of decl: EnumDeclSyntax) {
+            let integers: Set<String> = ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"]
+            let floats: Set<String> = ["Double", "Float", "Float16", "Float32", "Float64", "Float80", "CGFloat"]
+            let strings: Set<String> = ["String", "Character", "Substring"]
+            if let first = decl.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription {
+                let name = first.split(separator: ".").last.map(String.init) ?? first
+                if integers.contains(name) { self = .integer; return }
+                if floats.contains(name) { self = .floating; return }
+                if strings.contains(name) { self = .string; return }
+            }
+            var found: RawKind?
+            for member in decl.memberBlock.members {
+                for element in member.decl.as(EnumCaseDeclSyntax.self)?.elements ?? [] {
+                    guard let raw = element.rawValue?.value else { continue }
+                    if raw.is(StringLiteralExprSyntax.self) { found = .string }
+                    else if raw.isFloatLiteral { found = .floating }
+                    else if found == nil { found = .integer }
+                }
+            }
+            guard let found else { return nil }
+            self = found
+        }
     }
 
     func pathLiteral(_ path: [String]) -> String { "[" + path.map(stringLiteral).joined(separator: ", ") + "]" }

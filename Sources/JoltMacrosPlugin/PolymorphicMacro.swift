@@ -16,35 +16,76 @@ public struct PolymorphicCodableMacro: ExtensionMacro {
                 message: "@PolymorphicCodable applies to an enum whose cases each carry one value", id: "polymorphicNotEnum")))
             return []
         }
+        if let other = conflictingMacro(node, on: declaration, in: context) {
+            context.diagnose(Diagnostic(node: node, message: JoltDiagnostic.conflictingMacros(node.simpleName, other),
+                                        fixIts: [removeMacroFixIt(node, from: declaration)]))
+            return []
+        }
         let typeName = type.trimmedDescription
         let access = enumDecl.modifiers.accessLevel.map { $0 + " " } ?? ""
         let discriminator = node.argument("discriminator")?.expression.trimmedDescription ?? "\"type\""
         let payloadKey = node.argument("payloadKey")?.expression.trimmedDescription ?? "nil"
         var registrations: [String] = [], payloadCases: [String] = []
-        var failed = false
+        var failed = checkKeys(node, context: context)
+        func report(_ node: some SyntaxProtocol, _ message: String, _ id: String) {
+            context.diagnose(Diagnostic(node: node, message: JoltDiagnostic(message: message, id: id)))
+            failed = true
+        }
+        // What a registry cannot hold twice: an identifier, a payload type (encoding
+        // finds a case's identifier by its value's type), a fallback.
+        var identifierOwners: [String: (name: String, declaration: SyntaxIdentifier)] = [:], typeOwners: [String: String] = [:]
+        var fallbackCase: String?
         for member in enumDecl.memberBlock.members {
             guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
             for element in caseDecl.elements {
                 let name = element.name.text
                 guard let parameters = element.parameterClause?.parameters, parameters.count == 1,
                       let parameter = parameters.first else {
-                    context.diagnose(Diagnostic(node: element, message: JoltDiagnostic(
-                        message: "a @PolymorphicCodable case carries exactly one value", id: "polymorphicCaseShape")))
-                    failed = true
+                    report(element, "a @PolymorphicCodable case carries exactly one value", "polymorphicCaseShape")
                     continue
                 }
                 let valueType = parameter.type.trimmedDescription
+                if let other = typeOwners[valueType] {
+                    report(parameter.type, "cases '\(other)' and '\(name)' both carry \(valueType): encoding finds a case's "
+                           + "discriminator value by its value's type; give each case its own type", "polymorphicSameType")
+                }
+                typeOwners[valueType] = typeOwners[valueType] ?? name
                 payloadCases.append("case .`\(name)`(let value): value")
-                if caseDecl.attributes.has("FallbackCase") {
-                    registrations.append("registry.fallback(\(valueType).self, \(typeName).`\(name)`)")
+                let caseAttribute = caseDecl.attributes.first("PolymorphicCase")
+                var identifiers = caseAttribute?.argumentList.map(\.expression) ?? []
+                if identifiers.isEmpty { identifiers = [ExprSyntax(StringLiteralExprSyntax(content: name))] }
+                let isFallback = caseDecl.attributes.has("FallbackCase")
+                if isFallback {
+                    if let fallbackCase {
+                        report(caseDecl.attributes.first("FallbackCase")!, "an enum has one @FallbackCase, and "
+                               + "'\(fallbackCase)' is already it", "twoFallbacks")
+                    }
+                    fallbackCase = fallbackCase ?? name
+                    // Written back under its @PolymorphicCase identifier, or its name, as
+                    // other cases are (a payload keeping the one it was read with writes that).
+                    identifiers = Array(identifiers.prefix(1))
+                }
+                for identifier in identifiers {
+                    guard let text = identifier.stringLiteralValue else { continue }
+                    // (`@PolymorphicCase("a") case x(X), y(Y)` is the annotation's to report.)
+                    if let other = identifierOwners[text], other.declaration != caseDecl.id {
+                        report(caseAttribute.map(Syntax.init) == nil ? Syntax(element) : Syntax(identifier),
+                               "\(stringLiteral(text)) already selects case '\(other.name)'", "polymorphicSameIdentifier")
+                    }
+                    identifierOwners[text] = identifierOwners[text] ?? (name, caseDecl.id)
+                }
+                if isFallback {
+                    registrations.append("registry.fallback(\(valueType).self, as: \(identifiers[0].trimmedDescription), "
+                                         + "\(typeName).`\(name)`)")
                     continue
                 }
-                var identifiers = caseDecl.attributes.first("PolymorphicCase")?.argumentList.map { $0.expression.trimmedDescription } ?? []
-                if identifiers.isEmpty { identifiers = [stringLiteral(name)] }
                 for identifier in identifiers {
-                    registrations.append("registry.register(\(valueType).self, as: \(identifier), \(typeName).`\(name)`)")
+                    registrations.append("registry.register(\(valueType).self, as: \(identifier.trimmedDescription), \(typeName).`\(name)`)")
                 }
             }
+        }
+        if payloadCases.isEmpty && !failed {
+            report(node, "@PolymorphicCodable needs cases, each carrying one value", "polymorphicNoCases")
         }
         if failed { return [] }
         let conformance = protocols.isEmpty ? "" : ": " + protocols.map(\.trimmedDescription).joined(separator: ", ")
@@ -63,6 +104,38 @@ public struct PolymorphicCodableMacro: ExtensionMacro {
             """
         return [decl.cast(ExtensionDeclSyntax.self)]
     }
+}
+
+/// Reports a discriminator or payload key written as a literal that a registry
+/// would reject at startup (empty, or a path with an empty key); true when it did.
+func checkKeys(_ node: some FreestandingOrAttributeArguments, context: some MacroExpansionContext) -> Bool {
+    var failed = false
+    for argument in node.labeledArguments {
+        guard let label = argument.label?.text, label == "discriminator" || label == "payloadKey",
+              let text = argument.expression.stringLiteralValue else { continue }
+        let bad = label == "discriminator" ? text.split(separator: ".", omittingEmptySubsequences: false).contains { $0.isEmpty } : text.isEmpty
+        if bad {
+            context.diagnose(Diagnostic(node: argument.expression, message: JoltDiagnostic(
+                message: label == "discriminator" ? "'\(text)' is not a key path: use keys separated by single dots ('a.b'), without empty parts"
+                    : "the payload key is empty; leave it out for a payload inline in the object",
+                id: "badKeyPath")))
+            failed = true
+        }
+    }
+    return failed
+}
+
+/// The arguments of an attribute or a freestanding macro.
+protocol FreestandingOrAttributeArguments {
+    var labeledArguments: [LabeledExprSyntax] { get }
+}
+
+extension AttributeSyntax: FreestandingOrAttributeArguments {
+    var labeledArguments: [LabeledExprSyntax] { argumentList }
+}
+
+extension MacroExpansionExprSyntax: FreestandingOrAttributeArguments {
+    var labeledArguments: [LabeledExprSyntax] { Array(arguments) }
 }
 
 /// `@PolymorphicIdentifier("image", "picture")`: a type's discriminator values,
@@ -84,10 +157,18 @@ public struct PolymorphicIdentifierMacro: ExtensionMacro {
                 message: "@PolymorphicIdentifier needs at least one discriminator value", id: "polymorphicIdentifierEmpty")))
             return []
         }
-        for identifier in identifiers where !identifier.is(StringLiteralExprSyntax.self) {
-            context.diagnose(Diagnostic(node: identifier, message: JoltDiagnostic(
-                message: "a discriminator value is a string literal", id: "polymorphicIdentifierLiteral")))
-            return []
+        var seen = Set<String>()
+        for identifier in identifiers {
+            guard let text = identifier.stringLiteralValue else {
+                context.diagnose(Diagnostic(node: identifier, message: JoltDiagnostic(
+                    message: "a discriminator value is a string literal", id: "polymorphicIdentifierLiteral")))
+                return []
+            }
+            if !seen.insert(text).inserted {
+                context.diagnose(Diagnostic(node: identifier, message: JoltDiagnostic(
+                    message: "\(stringLiteral(text)) is given twice", id: "polymorphicSameIdentifier")))
+                return []
+            }
         }
         let access = declaration.modifiers.accessLevel.map { $0 + " " } ?? ""
         let conformance = protocols.isEmpty ? "" : ": " + protocols.map(\.trimmedDescription).joined(separator: ", ")
@@ -119,16 +200,35 @@ public struct PolymorphicRegistryMacro: ExpressionMacro {
         var discriminator = "\"type\"", payloadKey = "nil"
         var types: [String] = [], fallback: String?
         var inTypes = false
+        if let expression = node.as(MacroExpansionExprSyntax.self), checkKeys(expression, context: context) { return "fatalError()" }
         for argument in arguments.dropFirst() {
             switch argument.label?.text {
             case "discriminator": discriminator = argument.expression.trimmedDescription; inTypes = false
             case "payloadKey": payloadKey = argument.expression.trimmedDescription; inTypes = false
-            case "fallback": fallback = typeName(of: argument.expression); inTypes = false
+            case "fallback":
+                inTypes = false
+                if argument.expression.is(NilLiteralExprSyntax.self) { continue }
+                guard let name = typeName(of: argument.expression) else {
+                    context.diagnose(Diagnostic(node: argument.expression, message: JoltDiagnostic(
+                        message: "the fallback type is written as a metatype, as in UnknownItem.self", id: "polymorphicRegistryType")))
+                    return "fatalError()"
+                }
+                if types.contains(name) {
+                    context.diagnose(Diagnostic(node: argument.expression, message: JoltDiagnostic(
+                        message: "\(name) is both a registered type and the fallback; list it once", id: "polymorphicRegistryTwice")))
+                    return "fatalError()"
+                }
+                fallback = name
             case "types": inTypes = true; fallthrough
             case nil where inTypes:
                 guard let name = typeName(of: argument.expression) else {
                     context.diagnose(Diagnostic(node: argument.expression, message: JoltDiagnostic(
                         message: "a registered type is written as a metatype, as in ImageItem.self", id: "polymorphicRegistryType")))
+                    return "fatalError()"
+                }
+                if types.contains(name) {
+                    context.diagnose(Diagnostic(node: argument.expression, message: JoltDiagnostic(
+                        message: "\(name) is listed twice", id: "polymorphicRegistryTwice")))
                     return "fatalError()"
                 }
                 types.append(name)
@@ -138,10 +238,15 @@ public struct PolymorphicRegistryMacro: ExpressionMacro {
                 return "fatalError()"
             }
         }
+        if types.isEmpty {
+            context.diagnose(Diagnostic(node: node, message: JoltDiagnostic(
+                message: "#polymorphicRegistry needs the registered types (types: ImageItem.self, …)", id: "polymorphicRegistryEmpty")))
+            return "fatalError()"
+        }
         var lines = types.map { type in
             "for identifier in \(type).polymorphicIdentifiers { registry.register(\(type).self, as: identifier) { $0 } }"
         }
-        if let fallback { lines.append("registry.fallback(\(fallback).self) { $0 }") }
+        if let fallback { lines.append("registry.identifiedFallback(\(fallback).self) { $0 }") }
         return """
             PolymorphicRegistry<\(raw: base)>(discriminator: \(raw: discriminator), payloadKey: \(raw: payloadKey)) { registry in
             \(raw: lines.joined(separator: "\n"))

@@ -5,8 +5,10 @@ import SwiftSyntaxMacros
 /// How a property's value is read and written.
 enum ValueCoding {
     case plain
-    /// Through a `JoltCodingWrapper` type (the text of the type).
-    case wrapper(String)
+    /// Through `Codable` wrapper types with `init(wrappedValue:)` and `wrappedValue`
+    /// (`JoltCodingWrapper`s, `JSONString`), outermost first: `["JSONString<LossyArray<Int>>",
+    /// "LossyArray<Int>"]` is a string holding a lossy array.
+    case wrapper([String])
     /// Through closures `(any Decoder) throws -> T` and `(T, any Encoder) throws -> Void`.
     case closures(decode: String, encode: String)
 }
@@ -24,6 +26,9 @@ struct Property {
     var invalidDefault: String?
     var coding: ValueCoding = .plain
     var encodeNil = false
+    /// Where to report a problem with the property's encoding key: its
+    /// `@EncodingKey`, else its `@CodingKey`, else the declaration.
+    var keySite: Syntax?
 
     var isOptional: Bool { type?.isOptional ?? false }
     var hasDefault: Bool { missingDefault != nil }
@@ -38,6 +43,8 @@ struct PropertyReader {
     let context: any MacroExpansionContext
     var typeStyle: KeyStyle?
     let typeEncodeNil: Bool
+    /// Whether the type's code decodes (a `let` with an initial value is then an error).
+    var decodes = true
     var failed = false
 
     /// The naming style among `attributes`; reports a second one (with a fix-it
@@ -82,6 +89,25 @@ struct PropertyReader {
             return nil
         }
         return parts
+    }
+
+    /// Two properties written at the same key, or one inside the other's value:
+    /// the later one is reported.
+    mutating func checkEncodingKeys(_ properties: [Property]) {
+        var written: [(path: [String], name: String)] = []
+        for property in properties where !property.ignored {
+            let path = property.encodePath
+            if let other = written.first(where: { $0.path.starts(with: path) || path.starts(with: $0.path) }) {
+                let text = path.joined(separator: "."), otherText = other.path.joined(separator: ".")
+                let message = text == otherText
+                    ? "'\(property.name)' and '\(other.name)' are both encoded at '\(text)'; give one of them another key (@EncodingKey)"
+                    : "'\(property.name)' is encoded at '\(text)' and '\(other.name)' at '\(otherText)': one would be written "
+                        + "inside the other's value; give one of them another key (@EncodingKey)"
+                context.diagnose(Diagnostic(node: property.keySite!, message: JoltDiagnostic(message: message, id: "sameEncodingKey")))
+                failed = true
+            }
+            written.append((path, property.name))
+        }
     }
 
     mutating func properties(of members: MemberBlockItemListSyntax) -> [Property] {
@@ -149,7 +175,14 @@ struct PropertyReader {
                 failed = true
             }
         } else if let initializer = binding.initializer {
-            if isLet {
+            if isLet && decodes {
+                // With a Jolt annotation on it, the annotation reports this (MarkerMacro).
+                let annotated = variable.attributes.contains { element in
+                    guard case .attribute(let attribute) = element else { return false }
+                    return Marker.all.contains(attribute.simpleName)
+                }
+                failed = true
+                if annotated { return nil }
                 context.diagnose(Diagnostic(
                     node: variable.bindingSpecifier, message: JoltDiagnostic.letWithInitializer,
                     fixIts: [FixIt(message: JoltFixIt(message: "make it 'var'"), changes: [
@@ -158,7 +191,6 @@ struct PropertyReader {
                                      .var, leadingTrivia: variable.bindingSpecifier.leadingTrivia,
                                      trailingTrivia: variable.bindingSpecifier.trailingTrivia))),
                     ])]))
-                failed = true
                 return nil
             }
             property.missingDefault = initializer.value.trimmedDescription
@@ -175,6 +207,7 @@ struct PropertyReader {
                 if let path = path(key, node: argument.expression) { property.decodePaths.append(path) }
             }
         }
+        property.keySite = Syntax(attributes.first("EncodingKey") ?? attributes.first("CodingKey")) ?? Syntax(variable)
         if property.decodePaths.isEmpty { property.decodePaths = [[defaultKey]] }
         property.encodePath = property.decodePaths[0]
         if let attribute = attributes.first("EncodingKey"), let argument = attribute.argumentList.first,
@@ -191,33 +224,113 @@ struct PropertyReader {
             return nil
         }
         if let attribute = attributes.first("DateCoding"), let strategy = attribute.argumentList.first?.expression.metatypeBase {
-            property.coding = .wrapper("DateValue<\(strategy)>")
+            property.coding = .wrapper(["DateValue<\(strategy)>"])
         } else if let attribute = attributes.first("Base64Coding"), let base = requireType("Base64Coding") {
             let format = attribute.argument("format")?.expression.trimmedDescription ?? ".base64"
             let wrapper = format.hasSuffix("base64URL") ? "Base64URLData" : format.hasSuffix("hex") ? "HexData" : "Base64Data"
-            property.coding = .wrapper("\(wrapper)<\(base)>")
+            property.coding = .wrapper(["\(wrapper)<\(base)>"])
         } else if attributes.has("FlexibleType"), let base = requireType("FlexibleType") {
-            property.coding = .wrapper("LosslessValue<\(base)>")
+            property.coding = .wrapper(["LosslessValue<\(base)>"])
         } else if attributes.has("LossyCoding") || attributes.has("CompactCoding") {
             let lossy = attributes.has("LossyCoding")
             let name = lossy ? "LossyCoding" : "CompactCoding"
             switch property.type?.collection {
-            case .array(let element): property.coding = .wrapper(lossy ? "LossyArray<\(element)>" : "JoltCompactArray<\(element)>")
+            case .array(let element): property.coding = .wrapper([lossy ? "LossyArray<\(element)>" : "JoltCompactArray<\(element)>"])
             case .dictionary(let key, let value):
-                property.coding = .wrapper(lossy ? "LossyDictionary<\(key), \(value)>" : "JoltCompactDictionary<\(key), \(value)>")
-            case .set(let element) where lossy: property.coding = .wrapper("LossySet<\(element)>")
+                property.coding = .wrapper([lossy ? "LossyDictionary<\(key), \(value)>" : "JoltCompactDictionary<\(key), \(value)>"])
+            case .set(let element) where lossy: property.coding = .wrapper(["LossySet<\(element)>"])
             default:
-                context.diagnose(Diagnostic(node: variable, message: JoltDiagnostic.needsCollection(name)))
+                context.diagnose(Diagnostic(node: variable, message: JoltDiagnostic.needsCollection(name, sets: lossy)))
                 failed = true
             }
         } else if let attribute = attributes.first("CustomCoding") {
             if let transformer = attribute.argumentList.first?.expression.metatypeBase, attribute.argumentList.count == 1 {
-                property.coding = .wrapper("JoltCustomCoded<\(transformer)>")
+                property.coding = .wrapper(["JoltCustomCoded<\(transformer)>"])
             } else if let decode = attribute.argument("decode"), let encode = attribute.argument("encode") {
                 property.coding = .closures(decode: decode.expression.trimmedDescription, encode: encode.expression.trimmedDescription)
             }
         }
+        // Jolt's other property wrappers: the generated code reads and writes through
+        // them, as synthesized `Codable` would (rather than the plain value).
+        if let wrapper = attributes.compactMap({ $0.as(AttributeSyntax.self) }).first(where: { joltWrapperNames.contains($0.simpleName) }) {
+            readJoltWrapper(wrapper, into: &property, variable: variable, type: base)
+        }
+        // Jolt's `@JSONString` property wrapper: the value (or what the annotation
+        // above makes of it) is JSON text inside a string (CodableKit's raw-string transcoding).
+        if attributes.has("JSONString") {
+            switch property.coding {
+            case .plain:
+                if let base = requireType("JSONString") { property.coding = .wrapper(["JSONString<\(base)>"]) }
+            case .wrapper(let chain):
+                property.coding = .wrapper(["JSONString<\(chain[0])>"] + chain)
+            case .closures:
+                break   // reported by @CustomCoding
+            }
+        }
         return property
+    }
+}
+
+/// Jolt's property wrappers that `@Codable` reads and writes through (`@JSONString` apart).
+let joltWrapperNames: Set<String> = [
+    "LossyArray", "LossySet", "LossyDictionary", "LosslessValue", "DateValue", "OptionalDateValue", "Base64Data",
+    "Base64URLData", "HexData", "Default", "Polymorphic", "OptionalPolymorphic", "PolymorphicArray",
+    "LossyPolymorphicArray", "PolymorphicDictionary",
+]
+
+extension PropertyReader {
+    /// The coding of a property that one of Jolt's property wrappers (`@LossyArray`,
+    /// `@DateValue<S>`, `@Default<P>`, `@PolymorphicArray`, …) wraps.
+    mutating func readJoltWrapper(_ attribute: AttributeSyntax, into property: inout Property, variable: VariableDeclSyntax,
+                                  type base: String?) {
+        let name = attribute.simpleName
+        func report(_ message: String, _ id: String) {
+            context.diagnose(Diagnostic(node: attribute, message: JoltDiagnostic(message: message, id: id)))
+            failed = true
+        }
+        guard case .plain = property.coding else {
+            return report("the @\(name) property wrapper and an annotation both choose how '\(property.name)' is read; keep one",
+                          "wrapperWithCoding")
+        }
+        let generic = attribute.attributeName.as(IdentifierTypeSyntax.self)?.genericArgumentClause?.arguments.first?
+            .argument.trimmedDescription
+        switch name {
+        case "Default":
+            guard let generic else { return report("write the provider: @Default<Provider>", "wrapperGeneric") }
+            if property.missingDefault != nil {
+                return report("'\(property.name)' has two defaults: @Default<\(generic)> and its initial value or "
+                              + "@DecodingDefault; keep one", "twoDefaults")
+            }
+            property.coding = .wrapper([attribute.attributeName.trimmedDescription])
+            property.missingDefault = "\(generic).defaultValue"
+            property.invalidDefault = property.missingDefault
+        case "DateValue", "OptionalDateValue":
+            guard let generic else { return report("write the strategy: @\(name)<ISO8601Strategy>", "wrapperGeneric") }
+            property.coding = .wrapper(["DateValue<\(generic)>"])
+        default:
+            guard let base else {
+                context.diagnose(Diagnostic(node: variable, message: JoltDiagnostic.needsType(name)))
+                failed = true
+                return
+            }
+            let collection = property.type?.collection
+            var wrapper: String?
+            switch (name, collection) {
+            case ("LossyArray", .array(let element)?), ("PolymorphicArray", .array(let element)?),
+                 ("LossyPolymorphicArray", .array(let element)?), ("LossySet", .set(let element)?):
+                wrapper = "\(name)<\(element)>"
+            case ("LossyDictionary", .dictionary(let key, let value)?): wrapper = "LossyDictionary<\(key), \(value)>"
+            case ("PolymorphicDictionary", .dictionary(_, let value)?): wrapper = "PolymorphicDictionary<\(value)>"
+            case ("LosslessValue", _), ("Base64Data", _), ("Base64URLData", _), ("HexData", _), ("Polymorphic", _):
+                wrapper = "\(name)<\(base)>"
+            case ("OptionalPolymorphic", _): wrapper = "Polymorphic<\(base)>"
+            default: wrapper = nil
+            }
+            guard let wrapper else {
+                return report("@\(name) does not wrap '\(property.type?.node.trimmedDescription ?? base)'", "wrapperType")
+            }
+            property.coding = .wrapper([wrapper])
+        }
     }
 }
 

@@ -42,6 +42,25 @@ extension ExprSyntax {
         return text
     }
 
+    /// Whether this is a floating-point literal (`1.5`, `-2.0`).
+    var isFloatLiteral: Bool {
+        if let prefix = self.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" { return prefix.expression.isFloatLiteral }
+        return self.is(FloatLiteralExprSyntax.self)
+    }
+
+    /// The value of an integer literal (`7`, `-1`, `0x1F`, `1_000`), nil for anything else.
+    var integerLiteralValue: Int? {
+        if let prefix = self.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+            return prefix.expression.integerLiteralValue.map { -$0 }
+        }
+        guard let literal = self.as(IntegerLiteralExprSyntax.self) else { return nil }
+        let text = literal.literal.text.replacingOccurrences("_", "")
+        for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] where text.hasPrefix(prefix) {
+            return Int(text.dropFirst(2), radix: radix)
+        }
+        return Int(text)
+    }
+
     /// `T` of `T.self`, as text.
     var metatypeBase: String? {
         guard let member = self.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",

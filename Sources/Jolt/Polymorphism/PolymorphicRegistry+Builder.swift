@@ -59,6 +59,18 @@ extension PolymorphicRegistry {
             fallbackEntry = Self.entry(type, identifier: nil, upcast)
         }
 
+        /// Like ``fallback(_:_:)``, with the fallback's own discriminator value:
+        /// encoding a fallback value writes `identifier` under the discriminator
+        /// before the value, so that it decodes through the fallback again (a
+        /// value that keeps the discriminator it was read with, in a property at
+        /// the discriminator's key, writes that one over it). Decoding
+        /// `identifier` gives the fallback without recording it; nil is ``fallback(_:_:)``.
+        public mutating func fallback<T: PolymorphicDecodable>(
+            _ type: T.Type, as identifier: String?, _ upcast: @escaping @Sendable (T) -> Base
+        ) {
+            fallbackEntry = Self.entry(type, identifier: identifier, upcast)
+        }
+
         static func entry<T: PolymorphicDecodable>(
             _ type: T.Type, identifier: String?, _ upcast: @escaping @Sendable (T) -> Base
         ) -> Entry {

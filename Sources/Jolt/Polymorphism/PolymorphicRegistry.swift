@@ -58,8 +58,10 @@
 /// key (or path), with the payload inline or under the payload key, so every
 /// decoded value round-trips. A value of a type that is not registered is an
 /// `EncodingError.invalidValue`. A type registered under several identifiers
-/// is written with the first. A fallback value is encoded as it encodes itself
-/// (no discriminator added): keep in it what it needs to round-trip.
+/// is written with the first. A fallback value is encoded as it encodes itself,
+/// after the fallback's own identifier when it has one (see
+/// ``Builder/fallback(_:as:_:)``): a value that keeps the discriminator it was
+/// read with (a property at the discriminator's key) writes that one back.
 public final class PolymorphicRegistry<Base>: Sendable {
     /// The discriminator's key path, outermost key first (`["meta", "kind"]`).
     public let discriminatorPath: [String]
@@ -246,7 +248,7 @@ public final class PolymorphicRegistry<Base>: Sendable {
                     + "known values: \(known.isEmpty ? "none" : known)."))
         }
         let value = try fallbackEntry.decode(decoder)
-        if decoder.isRecordingRecoveries {
+        if decoder.isRecordingRecoveries, identifier != fallbackEntry.identifier {
             decoder.recordRecovery(.unknownDiscriminator, reason: "unknown value \"\(identifier)\" for discriminator "
                                    + "\"\(discriminatorName)\" of \(Base.self); decoded as \(fallbackEntry.typeName)")
         }
@@ -257,7 +259,8 @@ public final class PolymorphicRegistry<Base>: Sendable {
 
     /// Encodes `value` with its discriminator: the identifier registered for its
     /// type under the discriminator key, and the value itself inline or under the
-    /// payload key. A fallback value encodes as it is.
+    /// payload key. A fallback value encodes as it is, after the fallback's own
+    /// identifier when it has one.
     ///
     /// - Throws: `EncodingError.invalidValue` when the value's type is not
     ///   registered or not `Encodable`; what the value's `encode(to:)` throws.
@@ -271,6 +274,9 @@ public final class PolymorphicRegistry<Base>: Sendable {
         }
         guard let identifier = identifiersByType[typeID] else {
             if let fallbackEntry, fallbackEntry.typeID == typeID {
+                // The fallback's own identifier first, so that a value keeping the
+                // one it was read with writes that one over it.
+                if let identifier = fallbackEntry.identifier { try encodeDiscriminator(identifier, to: encoder) }
                 return try encodable.encode(to: encoder)
             }
             throw EncodingError.invalidValue(payload, EncodingError.Context(

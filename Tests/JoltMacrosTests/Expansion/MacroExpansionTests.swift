@@ -753,7 +753,7 @@ final class MacroExpansionTests: XCTestCase {
                     registry.register(ImageItem.self, as: "image", Block.`image`)
                     registry.register(ImageItem.self, as: "picture", Block.`image`)
                     registry.register(TextItem.self, as: "text", Block.`text`)
-                    registry.fallback(UnknownItem.self, Block.`unknown`)
+                    registry.fallback(UnknownItem.self, as: "unknown", Block.`unknown`)
                 }
 
                 public var polymorphicPayload: Any {
@@ -809,7 +809,7 @@ final class MacroExpansionTests: XCTestCase {
                         $0
                     }
                 }
-                registry.fallback(UnknownItem.self) {
+                registry.identifiedFallback(UnknownItem.self) {
                     $0
                 }
             }

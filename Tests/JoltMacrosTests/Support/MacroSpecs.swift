@@ -17,13 +17,20 @@ let joltMacroSpecs: [String: MacroSpec] = {
         "AutoDecodable": MacroSpec(type: AutoCodableMacro.self),
         "AutoEncodable": MacroSpec(type: AutoCodableMacro.self),
     ]
-    for marker in [
-        "CodingKey", "EncodingKey", "CodingContainer", "SnakeCase", "KebabCase", "CamelCase", "PascalCase",
-        "ScreamingSnakeCase", "ScreamingKebabCase", "FlatCase", "UpperCase", "DecodingDefault", "CodingIgnored",
-        "LossyCoding", "CompactCoding", "DateCoding", "Base64Coding", "FlexibleType", "CustomCoding", "EncodeNil",
-        "CodingCase", "FallbackCase", "PolymorphicCase", "DecodedValue", "EncodedValue",
-    ] {
+    for marker in markerMacroNames {
         specs[marker] = MacroSpec(type: MarkerMacro.self)
     }
     return specs
 }()
+
+/// The annotations that the type's macros read (each checks where it stands).
+let markerMacroNames = [
+    "CodingKey", "EncodingKey", "CodingContainer", "SnakeCase", "KebabCase", "CamelCase", "PascalCase",
+    "ScreamingSnakeCase", "ScreamingKebabCase", "FlatCase", "UpperCase", "DecodingDefault", "CodingIgnored",
+    "LossyCoding", "CompactCoding", "DateCoding", "Base64Coding", "FlexibleType", "CustomCoding", "EncodeNil",
+    "CodingCase", "FallbackCase", "PolymorphicCase", "DecodedValue", "EncodedValue",
+]
+
+/// The annotations alone, without the macros that write a type's code: for the
+/// checks each annotation makes where it stands (the type's macro is left as written).
+let markerSpecs: [String: MacroSpec] = joltMacroSpecs.filter { markerMacroNames.contains($0.key) }
