@@ -32,8 +32,16 @@
 #                          the body; STREAM_MB=50 RUNS=1 DURATION=3 for a quick check)
 #   make bench-quick       short JoltCompare run, prints only (BENCH_ARGS="--filter twitter" to narrow)
 #   make bench-suite       the ordo-one suite (wallClock, throughput, mallocCountTotal)
-#   make bench-check       ordo-one malloc-count check against Benchmarks/Thresholds;
-#                          exits non-zero on a regression (improvements pass, with a note)
+#   make bench-check       ordo-one malloc-count check against Benchmarks/Thresholds, then
+#                          make bench-instructions; exits non-zero on a regression in either
+#                          (improvements pass, with a note)
+#   make bench-instructions  instruction-count gate: callgrind counts of one decode of each corpus
+#                          file on each backend, one encode of each, one stream element, against
+#                          Benchmarks/Thresholds/instructions.tsv; fails on any count more than 2%
+#                          above its threshold (Benchmarks/Scripts/instruction-gate.sh; installs
+#                          valgrind if missing; 1-2.5 minutes on 2 cores, 4.5 from clean)
+#   make bench-instructions-update  re-measure and rewrite Benchmarks/Thresholds/instructions.tsv
+#                          after an intended change in cost (then review and commit it)
 #   make profile           instructions per decode of one corpus file with one decoder, under
 #                          valgrind's callgrind (PROFILE_FILE, default twitter; PROFILE_DECODER,
 #                          yajl, swift or foundation, default yajl; PROFILE_COUNT, default 10);
@@ -73,7 +81,7 @@ BENCH_ARGS   ?=
 # --disable-sandbox: the benchmark executables read the corpus outside the package (../shared/corpus).
 BENCH_PLUGIN := $(SWIFT) package --disable-sandbox
 
-.PHONY: deps build test test-server test-example docs bench bench-server bench-quick bench-suite bench-check bench-thresholds profile clean
+.PHONY: deps build test test-server test-example docs bench bench-server bench-quick bench-suite bench-check bench-thresholds bench-instructions bench-instructions-update valgrind profile clean
 
 deps:
 	@pkg-config --exists yajl 2>/dev/null && pkg-config --exists sqlite3 2>/dev/null || { \
@@ -151,15 +159,29 @@ bench-quick:
 bench-suite:
 	cd $(BENCH_DIR) && $(BENCH_PLUGIN) benchmark
 
-bench-check:
-	SWIFT=$(SWIFT) $(BENCH_DIR)/Scripts/check-thresholds.sh
+# Both checks run, and the target fails if either does.
+bench-check: deps valgrind
+	@status=0; \
+	SWIFT=$(SWIFT) $(BENCH_DIR)/Scripts/check-thresholds.sh || status=1; \
+	SWIFT=$(SWIFT) $(BENCH_DIR)/Scripts/instruction-gate.sh check || status=1; \
+	exit $$status
+
+# valgrind's callgrind counts instructions (make profile, make bench-instructions).
+valgrind:
+	@command -v valgrind >/dev/null 2>&1 || { echo "valgrind not found: installing it (apt-get)"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind; }
+
+bench-instructions: deps valgrind
+	SWIFT=$(SWIFT) $(BENCH_DIR)/Scripts/instruction-gate.sh check
+
+bench-instructions-update: deps valgrind
+	SWIFT=$(SWIFT) $(BENCH_DIR)/Scripts/instruction-gate.sh update
 
 PROFILE_FILE    ?= twitter
 PROFILE_DECODER ?= yajl
 PROFILE_COUNT   ?= 10
 
-profile: deps
-	@command -v valgrind >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind; }
+profile: deps valgrind
 	SWIFT=$(SWIFT) $(BENCH_DIR)/Scripts/profile.sh $(PROFILE_FILE) $(PROFILE_DECODER) $(PROFILE_COUNT)
 
 bench-thresholds:

@@ -9,6 +9,7 @@
 //   swift build -c release --product JoltProfile                # one decoder, one file, for callgrind/perf
 //   swift package --disable-sandbox benchmark                    # ordo-one suite
 //   Scripts/check-thresholds.sh                                  # malloc counts vs Thresholds/ (make bench-check)
+//   Scripts/instruction-gate.sh                                  # instruction counts vs Thresholds/instructions.tsv (make bench-instructions)
 //
 // The executables compile the corpus models from ../Tests/JoltTests/Models
 // through a symlink (`Models`) in their source folders; JoltMacroBench also

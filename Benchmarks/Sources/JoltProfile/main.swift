@@ -1,16 +1,28 @@
-// JoltProfile: decodes one corpus file into its full-structure model a given
-// number of times with one decoder, and nothing else, so that a profiler sees
-// only that decode:
+// JoltProfile: runs one operation of Jolt a given number of times, and nothing
+// else, so that a profiler sees only that operation:
 //
 //   swift build -c release --product JoltProfile
 //   valgrind --tool=callgrind .build/release/JoltProfile twitter yajl 20
 //   perf record -g .build/release/JoltProfile gsoc-2018 swift 200
 //
-// Arguments: a corpus file name (exact, as in ../shared/corpus without .json),
-// a decoder (`yajl`, `swift` or `foundation`) and a count of decodes (default 10).
-// One decode runs before the counted ones, outside the timing printed; a profiler
-// sees it too (`make profile` subtracts it with a second run of twice the count).
-// Prints the wall time per decode, a rough figure: JoltCompare is the measurement.
+//   JoltProfile FILE yajl|swift|foundation [COUNT]   decode FILE into its full-structure model
+//   JoltProfile FILE encode [COUNT]                  encode that model with JoltEncoder (default options)
+//   JoltProfile stream yajl|swift [COUNT]            stream COUNT passes over the 100 statuses of
+//                                                    twitter.json, as one top-level array
+//
+// FILE is a corpus file name (exact, as in ../shared/corpus without .json); COUNT
+// defaults to 10. A decode goes into the file's full-structure model with one
+// decoder. An encode writes the model (decoded once by Foundation beforehand, see
+// CorpusFile) with a JoltEncoder. The stream is one JoltElementDecoder fed a JSON
+// array of TwitterStatus objects in 64 KiB slices from memory: COUNT repetitions of
+// the statuses of twitter.json, so 100 x COUNT elements (decoded with the chosen
+// backend).
+//
+// One operation (one pass for the stream) runs before the counted ones, outside
+// the timing printed; a profiler sees it too (Scripts/profile.sh and
+// Scripts/instruction-gate.sh subtract it, and the process start-up, with a second
+// run of twice the count). Prints the wall time per operation, a rough figure:
+// JoltCompare is the measurement.
 
 import Foundation
 @_spi(Benchmarks) import Jolt
@@ -20,30 +32,101 @@ func fail(_ message: String, status: Int32 = 1) -> Never {
     exit(status)
 }
 
+let usage = "usage: JoltProfile FILE yajl|swift|foundation|encode [COUNT], or JoltProfile stream yajl|swift [COUNT]"
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard arguments.count >= 2, let count = arguments.count > 2 ? Int(arguments[2]) : 10 else {
-    fail("usage: JoltProfile FILE yajl|swift|foundation [COUNT]", status: 2)
+guard arguments.count >= 2, let count = arguments.count > 2 ? Int(arguments[2]) : 10, count >= 0 else {
+    fail(usage, status: 2)
 }
 guard let directory = Corpus.directory() else { fail("corpus not found") }
-guard let file = try Corpus.load(from: directory, filter: arguments[0]).first(where: { $0.name == arguments[0] }) else {
-    fail("no corpus file named \(arguments[0])")
+
+func corpusFile(_ name: String) throws -> CorpusFile {
+    guard let file = try Corpus.load(from: directory, filter: name).first(where: { $0.name == name }) else {
+        fail("no corpus file named \(name)")
+    }
+    return file
 }
 
+func backend(_ name: String) -> JoltBackend {
+    switch name {
+    case "yajl": .yajl
+    case "swift": .swift
+    default: fail("unknown decoder \(name)\n\(usage)", status: 2)
+    }
+}
+
+/// The operation, what one of it is called, and the bytes of input (decode,
+/// stream) or output (encode) one of it handles.
 let run: () throws -> Void
-switch arguments[1] {
-case "foundation":
+let unit: String
+let bytesPerRun: Int
+switch (arguments[0], arguments[1]) {
+case ("stream", let name):
+    // One pass: a top-level array of the statuses of twitter.json, fed in 64 KiB
+    // slices to a new JoltElementDecoder. The bytes are made once, outside the runs.
+    let twitter = try Data(contentsOf: directory.appendingPathComponent("twitter.json"))
+    let statuses = try JoltDecoder().decode(JSONValue.self, from: twitter)["statuses"]?.arrayValue ?? []
+    guard !statuses.isEmpty else { fail("no statuses in twitter.json") }
+    let body = Array(statuses.map(\.description).joined(separator: ",").utf8)
+    let open: [UInt8] = Array("[".utf8), comma: [UInt8] = Array(",".utf8), close: [UInt8] = Array("]".utf8)
+    let slice = 64 << 10
+    let decoder = JoltDecoder()
+    decoder.backend = backend(name)
+    // The warm-up is one pass; the counted runs are one stream of `count` passes.
+    var passes = 1
+    run = {
+        let stream = JoltElementDecoder(TwitterStatus.self, decoder: decoder, format: .array)
+        var decoded = try stream.feed(open).count
+        for pass in 0..<passes {
+            if pass > 0 { decoded += try stream.feed(comma).count }
+            var start = 0
+            while start < body.count {
+                let end = min(start + slice, body.count)
+                decoded += try stream.feed(body[start..<end]).count
+                start = end
+            }
+        }
+        decoded += try stream.feed(close).count
+        decoded += try stream.finish().count
+        guard decoded == passes * statuses.count else { fail("streamed \(decoded) elements, expected \(passes * statuses.count)") }
+    }
+    try run()
+    passes = count
+    let start = DispatchTime.now().uptimeNanoseconds
+    if count > 0 { try run() }
+    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    let total = count * statuses.count
+    print("stream \(name): \(total) elements (\(count) passes of \(statuses.count)), "
+        + "\(String(format: "%.3f", elapsed / Double(max(1, total)) * 1e6)) µs each, "
+        + "\(String(format: "%.1f", Double(body.count * count) / elapsed / 1e6)) MB/s")
+    exit(0)
+case (_, "direct"):
+    // Hook for the direct path (Scripts/instruction-gate.sh lists it as pending):
+    // it does not exist yet. When it does, run one direct decode here, like the
+    // decodes below, and add its cases to the gate.
+    fail("the direct path does not exist yet", status: 3)
+case (let name, "encode"):
+    let file = try corpusFile(name)
+    let encoder = JoltEncoder()
+    run = { keep(try file.encodeJolt(encoder)) }
+    unit = "encodes"
+    bytesPerRun = try file.encodeJolt(encoder).count
+case (let name, "foundation"):
+    let file = try corpusFile(name)
     let decoder = JSONDecoder()
     run = { try file.decodeFoundation(decoder) }
-case "yajl", "swift":
+    unit = "decodes"
+    bytesPerRun = file.byteCount
+case (let name, let decoderName):
     let decoder = JoltDecoder()
-    decoder.backend = arguments[1] == "yajl" ? .yajl : .swift
+    decoder.backend = backend(decoderName)
+    let file = try corpusFile(name)
     run = { try file.decodeJolt(decoder) }
-default:
-    fail("unknown decoder \(arguments[1])", status: 2)
+    unit = "decodes"
+    bytesPerRun = file.byteCount
 }
 
 try run()
 let start = DispatchTime.now().uptimeNanoseconds
 for _ in 0..<count { try run() }
 let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-print("\(file.name) \(arguments[1]): \(count) decodes, \(String(format: "%.3f", elapsed / Double(count) * 1000)) ms each, \(String(format: "%.1f", Double(file.byteCount * count) / elapsed / 1e6)) MB/s")
+print("\(arguments[0]) \(arguments[1]): \(count) \(unit), \(String(format: "%.3f", elapsed / Double(max(1, count)) * 1000)) ms each, \(String(format: "%.1f", Double(bytesPerRun * count) / elapsed / 1e6)) MB/s")
