@@ -125,6 +125,39 @@ public macro FlatCase() = #externalMacro(module: "JoltMacrosPlugin", type: "Mark
 @attached(peer)
 public macro UpperCase() = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
 
+/// Keys in camel_Snake_Case: camelCase words joined by `_` (`userNameFirst` -> `user_Name_First`),
+/// on a type or a property.
+///
+/// ```swift
+/// @Codable @CamelSnakeCase struct User { var userName: String }   // "user_Name"
+/// ```
+@attached(peer)
+public macro CamelSnakeCase() = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+/// Keys in Pascal_Snake_Case: PascalCase words joined by `_` (`userNameFirst` -> `User_Name_First`).
+///
+/// ```swift
+/// @PascalSnakeCase var userName: String   // "User_Name"
+/// ```
+@attached(peer)
+public macro PascalSnakeCase() = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+/// Keys in camel-Kebab-Case: camelCase words joined by `-` (`userNameFirst` -> `user-Name-First`).
+///
+/// ```swift
+/// @CamelKebabCase var userName: String   // "user-Name"
+/// ```
+@attached(peer)
+public macro CamelKebabCase() = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+/// Keys in Pascal-Kebab-Case: PascalCase words joined by `-` (`userNameFirst` -> `User-Name-First`).
+///
+/// ```swift
+/// @PascalKebabCase var userName: String   // "User-Name"
+/// ```
+@attached(peer)
+public macro PascalKebabCase() = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
 // MARK: - Values
 
 /// The value of a property when its key is missing (or `null`) or its value
@@ -161,11 +194,12 @@ public macro CodingIgnored() = #externalMacro(module: "JoltMacrosPlugin", type: 
 @attached(peer)
 public macro LossyCoding() = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
 
-/// Drops the `null` elements of an array or values of a dictionary; anything
-/// else invalid is still an error.
+/// Drops the `null` elements of an array or a set, or values of a dictionary;
+/// anything else invalid is still an error.
 ///
 /// ```swift
 /// @CompactCoding var tags: [String]      // ["a", null, "b"] -> ["a", "b"]
+/// @CompactCoding var ids: Set<Int>       // [1, null, 2, 1] -> [1, 2]
 /// ```
 @attached(peer)
 public macro CompactCoding() = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")

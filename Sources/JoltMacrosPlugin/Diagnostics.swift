@@ -31,9 +31,8 @@ struct JoltDiagnostic: DiagnosticMessage, Error {
     static func needsType(_ attribute: String) -> JoltDiagnostic {
         JoltDiagnostic(message: "@\(attribute) needs the property's type written out ('var name: Type')", id: "needsType")
     }
-    static func needsCollection(_ attribute: String, sets: Bool = true) -> JoltDiagnostic {
-        JoltDiagnostic(message: "@\(attribute) applies to \(sets ? "an array, a dictionary or a set" : "an array or a dictionary")",
-                       id: "needsCollection")
+    static func needsCollection(_ attribute: String) -> JoltDiagnostic {
+        JoltDiagnostic(message: "@\(attribute) applies to an array, a dictionary or a set", id: "needsCollection")
     }
     static let ignoredWithoutValue = JoltDiagnostic(
         message: "an @CodingIgnored property needs an initial value (or an optional 'var')", id: "ignoredWithoutValue")

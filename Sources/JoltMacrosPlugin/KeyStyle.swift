@@ -9,6 +9,10 @@ enum KeyStyle: String, CaseIterable {
     case screamingKebabCase = "ScreamingKebabCase"
     case flatCase = "FlatCase"
     case upperCase = "UpperCase"
+    case camelSnakeCase = "CamelSnakeCase"
+    case pascalSnakeCase = "PascalSnakeCase"
+    case camelKebabCase = "CamelKebabCase"
+    case pascalKebabCase = "PascalKebabCase"
 
     /// `name` (a Swift identifier, usually camelCase) in this style.
     func apply(to name: String) -> String {
@@ -24,7 +28,18 @@ enum KeyStyle: String, CaseIterable {
         case .screamingKebabCase: return words.map { $0.uppercased() }.joined(separator: "-")
         case .flatCase: return words.map { $0.lowercased() }.joined()
         case .upperCase: return words.map { $0.uppercased() }.joined()
+        // The mixed styles: camelCase or PascalCase words, joined by `_` or `-`
+        // (`userName` -> `user_Name`, `User_Name`, `user-Name`, `User-Name`).
+        case .camelSnakeCase: return KeyStyle.camelWords(words).joined(separator: "_")
+        case .pascalSnakeCase: return words.map(KeyStyle.capitalized).joined(separator: "_")
+        case .camelKebabCase: return KeyStyle.camelWords(words).joined(separator: "-")
+        case .pascalKebabCase: return words.map(KeyStyle.capitalized).joined(separator: "-")
         }
+    }
+
+    /// The first word in lowercase, the others capitalized.
+    static func camelWords(_ words: [String]) -> [String] {
+        [words[0].lowercased()] + words.dropFirst().map(KeyStyle.capitalized)
     }
 
     static func capitalized(_ word: String) -> String {

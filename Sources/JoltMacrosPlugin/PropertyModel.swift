@@ -238,9 +238,9 @@ struct PropertyReader {
             case .array(let element): property.coding = .wrapper([lossy ? "LossyArray<\(element)>" : "JoltCompactArray<\(element)>"])
             case .dictionary(let key, let value):
                 property.coding = .wrapper([lossy ? "LossyDictionary<\(key), \(value)>" : "JoltCompactDictionary<\(key), \(value)>"])
-            case .set(let element) where lossy: property.coding = .wrapper(["LossySet<\(element)>"])
+            case .set(let element): property.coding = .wrapper([lossy ? "LossySet<\(element)>" : "JoltCompactSet<\(element)>"])
             default:
-                context.diagnose(Diagnostic(node: variable, message: JoltDiagnostic.needsCollection(name, sets: lossy)))
+                context.diagnose(Diagnostic(node: variable, message: JoltDiagnostic.needsCollection(name)))
                 failed = true
             }
         } else if let attribute = attributes.first("CustomCoding") {

@@ -41,6 +41,18 @@ public struct JoltCompactArray<Element: Codable>: JoltCodingWrapper {
     public func encode(to encoder: any Encoder) throws { try wrappedValue.encode(to: encoder) }
 }
 
+/// A set whose `null` elements are left out (``CompactCoding()``); any other
+/// invalid element is still an error. Encodes as a plain array.
+public struct JoltCompactSet<Element: Codable & Hashable>: JoltCodingWrapper {
+    public var wrappedValue: Set<Element>
+    public init(wrappedValue: Set<Element>) { self.wrappedValue = wrappedValue }
+    public init(from decoder: any Decoder) throws {
+        let all = try JoltCompactArray<Element>(from: decoder)
+        wrappedValue = Set(all.wrappedValue)
+    }
+    public func encode(to encoder: any Encoder) throws { try wrappedValue.encode(to: encoder) }
+}
+
 /// A dictionary whose `null` values are left out (``CompactCoding()``).
 public struct JoltCompactDictionary<Key: Codable & Hashable, Value: Codable>: JoltCodingWrapper {
     public var wrappedValue: [Key: Value]

@@ -737,18 +737,18 @@ final class AnnotationMisuseTests: XCTestCase {
             #"""
             @Codable
             struct Config {
-                @CompactCoding var ids: Set<Int>
+                @CompactCoding var ids: Int
                 @JSONString var settings = makeSettings()
             }
             """#,
             expandedSource: #"""
             struct Config {
-                var ids: Set<Int>
+                var ids: Int
                 @JSONString var settings = makeSettings()
             }
             """#,
             diagnostics: [
-                DiagnosticSpec(message: #"@CompactCoding applies to an array or a dictionary"#, line: 3, column: 5),
+                DiagnosticSpec(message: #"@CompactCoding applies to an array, a dictionary or a set"#, line: 3, column: 5),
                 DiagnosticSpec(message: #"@JSONString needs the property's type written out ('var name: Type')"#, line: 4, column: 5),
             ],
             macroSpecs: joltMacroSpecs
@@ -1382,6 +1382,64 @@ final class AnnotationMisuseTests: XCTestCase {
                                    + "and it has no associated values", line: 4, column: 5, fixIts: [FixItSpec(message: "remove @KebabCase")]),
             ],
             macroSpecs: markerSpecs
+        )
+    }
+}
+
+/// The mixed naming styles are checked like the others.
+final class MixedStyleMisuseTests: XCTestCase {
+    func testMixedStylesMisused() {
+        assertMacroExpansion(
+            #"""
+            struct Plain {
+                @CamelSnakeCase var userName: String
+            }
+            """#,
+            expandedSource: #"""
+            struct Plain {
+                var userName: String
+            }
+            """#,
+            diagnostics: [
+                DiagnosticSpec(message: #"@CamelSnakeCase has no effect: 'Plain' is not annotated with @Codable, @Decodable or @Encodable"#, line: 2, column: 5, fixIts: [FixItSpec(message: #"remove @CamelSnakeCase"#)]),
+            ],
+            macroSpecs: markerSpecs
+        )
+        assertMacroExpansion(
+            #"""
+            @Codable
+            struct User {
+                @PascalKebabCase @CodingKey("x") var a: Int
+            }
+            """#,
+            expandedSource: #"""
+            @Codable
+            struct User {
+                var a: Int
+            }
+            """#,
+            diagnostics: [
+                DiagnosticSpec(message: #"@PascalKebabCase has no effect: @CodingKey gives the keys as written"#, line: 3, column: 5, fixIts: [FixItSpec(message: #"remove @PascalKebabCase"#)]),
+            ],
+            macroSpecs: markerSpecs
+        )
+        assertMacroExpansion(
+            #"""
+            @Codable @CamelKebabCase @PascalSnakeCase
+            struct User {
+                @CamelSnakeCase @SnakeCase var userName: String
+            }
+            """#,
+            expandedSource: #"""
+            struct User {
+                var userName: String
+            }
+            """#,
+            diagnostics: [
+                DiagnosticSpec(message: #"a type takes one naming style; remove the others"#, line: 1, column: 26, fixIts: [FixItSpec(message: #"keep @CamelKebabCase only"#)]),
+                DiagnosticSpec(message: #"a property takes one naming style; remove the others"#, line: 3, column: 21, fixIts: [FixItSpec(message: #"keep @CamelSnakeCase only"#)]),
+            ],
+            macroSpecs: joltMacroSpecs
         )
     }
 }

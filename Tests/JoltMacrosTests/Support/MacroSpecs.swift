@@ -26,7 +26,8 @@ let joltMacroSpecs: [String: MacroSpec] = {
 /// The annotations that the type's macros read (each checks where it stands).
 let markerMacroNames = [
     "CodingKey", "EncodingKey", "CodingContainer", "SnakeCase", "KebabCase", "CamelCase", "PascalCase",
-    "ScreamingSnakeCase", "ScreamingKebabCase", "FlatCase", "UpperCase", "DecodingDefault", "CodingIgnored",
+    "ScreamingSnakeCase", "ScreamingKebabCase", "FlatCase", "UpperCase", "CamelSnakeCase",
+    "PascalSnakeCase", "CamelKebabCase", "PascalKebabCase", "DecodingDefault", "CodingIgnored",
     "LossyCoding", "CompactCoding", "DateCoding", "Base64Coding", "FlexibleType", "CustomCoding", "EncodeNil",
     "CodingCase", "FallbackCase", "PolymorphicCase", "DecodedValue", "EncodedValue",
 ]
