@@ -178,9 +178,14 @@ public macro DecodingDefault<T>(_ value: T) = #externalMacro(module: "JoltMacros
 public macro DecodingDefault<T>(missing: T, invalid: T) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
 
 /// Leaves a property out of decoding and encoding; it keeps its initial value.
+/// Without one, decoding gives it its type's default: `nil` for an optional, `0`
+/// for a number, `""`, `false`, an empty array, dictionary or set, or the
+/// `default` of a ``JoltDefaultInstance`` type (any other type is an error).
 ///
 /// ```swift
 /// @CodingIgnored var isSelected = false
+/// @CodingIgnored var cache: [String: Int]      // [:] when decoded
+/// @CodingIgnored var theme: Theme              // Theme.default (Theme: JoltDefaultInstance)
 /// ```
 @attached(peer)
 public macro CodingIgnored() = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
@@ -235,9 +240,14 @@ public macro Base64Coding(format: JoltBinaryFormat = .base64) = #externalMacro(m
 
 /// Accepts a scalar in another JSON type when it converts without loss
 /// (`"42"` for an `Int`, `1` for a `Bool`, `7` for a `String`); Jolt's ``LosslessValue``.
+/// On a struct or class, applies to each of its number, `String` and `Bool`
+/// properties (optional or not) that no other annotation reads.
 ///
 /// ```swift
 /// @FlexibleType var id: Int
+///
+/// @Codable @FlexibleType
+/// struct Product { var id: Int; var sku: String; var isActive: Bool }  // {"id": "1", "sku": 7, "isActive": 1}
 /// ```
 @attached(peer)
 public macro FlexibleType() = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")

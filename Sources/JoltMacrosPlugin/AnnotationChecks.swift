@@ -148,6 +148,7 @@ struct AnnotationChecker {
         switch name {
         case "CodingContainer": return "@CodingContainer applies to a @Codable, @Decodable or @Encodable struct or class"
         case "EncodeNil": return "@EncodeNil applies to an optional stored property, or to a struct or class, of a @Codable or @Encodable type"
+        case "FlexibleType": return "@FlexibleType applies to a stored property, or to a struct or class, of a @Codable or @Decodable type"
         case "CodingCase": return "@CodingCase applies to a case of a @Codable, @Decodable or @Encodable enum"
         case "FallbackCase": return "@FallbackCase applies to a case of a @Codable, @Decodable, @Encodable or @PolymorphicCodable enum"
         case "PolymorphicCase": return "@PolymorphicCase applies to a case of a @PolymorphicCodable enum"
@@ -321,6 +322,11 @@ struct AnnotationChecker {
                        + "when decoding, which @\(role.macro) does not do", "alternativeKeysNotDecoded")
             }
         }
+        // @FlexibleType on the type already reads the scalars leniently.
+        if let flexible = marker("FlexibleType"), typeAttributes.has("FlexibleType") {
+            report(flexible, "@FlexibleType is already on the type: it applies to every scalar property",
+                   "flexibleTwice", fixIts: [removal(flexible)])
+        }
         // @EncodeNil writes null for nil: an optional.
         if let encodeNil = marker("EncodeNil"), role.encodes {
             if typeAttributes.has("EncodeNil") {
@@ -344,7 +350,7 @@ struct AnnotationChecker {
         let isPolymorphic = group.attributes.has("PolymorphicCodable")
         for marker in markers {
             let name = marker.simpleName
-            let typeLevel = name == "CodingContainer" || name == "EncodeNil" || styleNames.contains(name)
+            let typeLevel = name == "CodingContainer" || name == "EncodeNil" || name == "FlexibleType" || styleNames.contains(name)
             guard typeLevel else {
                 report(marker, "\(placement(of: marker)); not on a type", "misplaced", fixIts: [removal(marker)])
                 continue
@@ -356,11 +362,22 @@ struct AnnotationChecker {
                 report(marker, "@\(name) has no effect: \(reason)", "noCodableType", fixIts: [removal(marker)])
                 continue
             }
-            if isEnum && name != "EncodeNil" && name != "CodingContainer" { continue }
+            if isEnum && name != "EncodeNil" && name != "CodingContainer" && name != "FlexibleType" { continue }
             if isEnum {
-                report(marker, "@\(name) has no effect on an enum: \(name == "EncodeNil" ? "cases have no optional properties" : "an enum is read from the value itself")",
-                       "enumTypeAnnotation", fixIts: [removal(marker)])
+                let reason = name == "EncodeNil" ? "cases have no optional properties"
+                    : name == "FlexibleType" ? "it applies to the scalar properties of a struct or class"
+                    : "an enum is read from the value itself"
+                report(marker, "@\(name) has no effect on an enum: \(reason)", "enumTypeAnnotation", fixIts: [removal(marker)])
                 continue
+            }
+            if name == "FlexibleType" {
+                if !role.decodes {
+                    report(marker, "@FlexibleType has no effect: @\(role.macro) writes no init(from:)", "decodeOnlyAnnotation",
+                           fixIts: [removal(marker)])
+                } else if !Self.hasFlexibleScalar(group) {
+                    report(marker, "@FlexibleType has no effect: no stored property of '\(Self.name(of: group))' is a number, "
+                           + "a String or a Bool read without another annotation", "flexibleWithoutScalars", fixIts: [removal(marker)])
+                }
             }
             if name == "EncodeNil", !role.encodes {
                 report(marker, "@EncodeNil has no effect: @\(role.macro) writes no encode(to:)", "encodeOnlyAnnotation",
@@ -375,6 +392,25 @@ struct AnnotationChecker {
             }
         }
         checkDuplicates(markers)
+    }
+
+    /// Whether a stored property of `group` is one that `@FlexibleType` on the type reads leniently.
+    static func hasFlexibleScalar(_ group: some DeclGroupSyntax) -> Bool {
+        group.memberBlock.members.contains { member in
+            guard let variable = member.decl.as(VariableDeclSyntax.self), !variable.modifiers.has(.static),
+                  !variable.modifiers.has(.class), !variable.modifiers.has(.lazy),
+                  !variable.attributes.has("CodingIgnored"), !variable.attributes.has("JSONString") else { return false }
+            let coded = variable.attributes.contains { element in
+                guard case .attribute(let attribute) = element else { return false }
+                let name = attribute.simpleName
+                return name != "FlexibleType" && (Marker.valueCodings.contains(name) || joltWrapperNames.contains(name))
+            }
+            return !coded && variable.bindings.contains { binding in
+                guard !binding.isComputed else { return false }
+                let base = binding.typeAnnotation.map { TypeShape($0.type).base } ?? literalType(of: binding.initializer?.value)
+                return base.map(flexibleScalarTypes.contains) ?? false
+            }
+        }
     }
 
     // MARK: Enum cases

@@ -101,6 +101,9 @@ struct CodableGenerator {
                          + (containerPath.isEmpty ? "" : ".joltNestedContainer(\(pathsLiteral([containerPath]).dropFirst().dropLast()))"))
         }
         for property in decoded { lines.append("self.\(property.name) = \(decodeExpression(property))") }
+        for property in properties where property.ignored {
+            if let value = property.ignoredValue { lines.append("self.\(property.name) = \(value)") }
+        }
         if options.inherited { lines.append("try super.init(from: decoder)") }
         lines.append(hookCall(HookCall.didDecode))
         var modifiers = access

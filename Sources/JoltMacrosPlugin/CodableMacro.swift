@@ -81,6 +81,7 @@ func makeGenerator(
     let attributes = declaration.attributes
     var reader = PropertyReader(context: context, typeStyle: nil, typeEncodeNil: attributes.has("EncodeNil"))
     reader.decodes = options.decodes
+    reader.typeFlexible = attributes.has("FlexibleType")
     reader.typeStyle = reader.style(in: attributes, of: "type")
     let properties = reader.properties(of: declaration.memberBlock.members)
     if options.encodes { reader.checkEncodingKeys(properties) }

@@ -35,7 +35,8 @@ struct JoltDiagnostic: DiagnosticMessage, Error {
         JoltDiagnostic(message: "@\(attribute) applies to an array, a dictionary or a set", id: "needsCollection")
     }
     static let ignoredWithoutValue = JoltDiagnostic(
-        message: "an @CodingIgnored property needs an initial value (or an optional 'var')", id: "ignoredWithoutValue")
+        message: "an @CodingIgnored property needs an initial value, or a type with a default: an optional, a number, String, "
+            + "Bool, an array, a dictionary, a set, or a named type conforming to JoltDefaultInstance", id: "ignoredWithoutValue")
     static let fallbackWithValues = JoltDiagnostic(
         message: "@FallbackCase applies to a case without associated values", id: "fallbackWithValues")
     static let autoNeedsCodingKeys = JoltDiagnostic(

@@ -29,6 +29,8 @@ struct Property {
     /// Where to report a problem with the property's encoding key: its
     /// `@EncodingKey`, else its `@CodingKey`, else the declaration.
     var keySite: Syntax?
+    /// For an `@CodingIgnored` property without an initial value: the value `init(from:)` gives it.
+    var ignoredValue: String?
 
     var isOptional: Bool { type?.isOptional ?? false }
     var hasDefault: Bool { missingDefault != nil }
@@ -43,6 +45,8 @@ struct PropertyReader {
     let context: any MacroExpansionContext
     var typeStyle: KeyStyle?
     let typeEncodeNil: Bool
+    /// `@FlexibleType` on the type: every scalar property is read leniently.
+    var typeFlexible = false
     /// Whether the type's code decodes (a `let` with an initial value is then an error).
     var decodes = true
     var failed = false
@@ -146,8 +150,13 @@ struct PropertyReader {
         if attributes.has("CodingIgnored") {
             property.ignored = true
             if binding.initializer == nil && !(property.isOptional && !isLet) {
-                context.diagnose(Diagnostic(node: variable, message: JoltDiagnostic.ignoredWithoutValue))
-                failed = true
+                if let type = binding.typeAnnotation?.type, let value = ignoredDefault(of: type) {
+                    property.ignoredValue = value
+                } else {
+                    context.diagnose(Diagnostic(node: Syntax(attributes.first("CodingIgnored")) ?? Syntax(variable),
+                                                message: JoltDiagnostic.ignoredWithoutValue))
+                    failed = true
+                }
             }
             return property
         }
@@ -255,6 +264,11 @@ struct PropertyReader {
         if let wrapper = attributes.compactMap({ $0.as(AttributeSyntax.self) }).first(where: { joltWrapperNames.contains($0.simpleName) }) {
             readJoltWrapper(wrapper, into: &property, variable: variable, type: base)
         }
+        // `@FlexibleType` on the type: scalars not otherwise coded are read leniently.
+        if typeFlexible, case .plain = property.coding, !attributes.has("JSONString"), let base,
+           flexibleScalarTypes.contains(base) {
+            property.coding = .wrapper(["LosslessValue<\(base)>"])
+        }
         // Jolt's `@JSONString` property wrapper: the value (or what the annotation
         // above makes of it) is JSON text inside a string (CodableKit's raw-string transcoding).
         if attributes.has("JSONString") {
@@ -269,6 +283,37 @@ struct PropertyReader {
         }
         return property
     }
+}
+
+/// The types `@FlexibleType` on a type reads leniently (Jolt's `LosslessValue` converts them).
+let flexibleScalarTypes: Set<String> = [
+    "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+    "Double", "Float", "String", "Bool",
+]
+
+/// The value an `@CodingIgnored` property of `type` without an initial value takes
+/// (ReerCodable's): `nil`, `0`, `""`, `false`, an empty collection, or the
+/// `JoltDefaultInstance` default of a named type; nil for a type that can have none
+/// (a function, a tuple, an existential…).
+func ignoredDefault(of type: TypeSyntax) -> String? {
+    let shape = TypeShape(type)
+    if shape.isOptional { return "nil" }
+    switch shape.collection {
+    case .array?, .set?: return "[]"
+    case .dictionary?: return "[:]"
+    case nil: break
+    }
+    switch shape.base {
+    case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+         "Double", "Float", "Float16", "CGFloat", "Decimal":
+        return "0"
+    case "String": return "\"\""
+    case "Bool": return "false"
+    default: break
+    }
+    let node = shape.baseNode
+    guard node.is(IdentifierTypeSyntax.self) || node.is(MemberTypeSyntax.self) else { return nil }
+    return "joltIgnoredDefault(\(shape.base).self)"
 }
 
 /// Jolt's property wrappers that `@Codable` reads and writes through (`@JSONString` apart).

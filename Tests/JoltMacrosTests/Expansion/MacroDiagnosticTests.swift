@@ -269,20 +269,20 @@ final class MacroDiagnosticTests: XCTestCase {
             struct Config {
                 @Base64Coding var blob = makeBlob()
                 @LossyCoding var count: Int
-                @CodingIgnored let cache: [Int]
+                @CodingIgnored let pair: (Int, Int)
             }
             """#,
             expandedSource: #"""
             struct Config {
                 var blob = makeBlob()
                 var count: Int
-                let cache: [Int]
+                let pair: (Int, Int)
             }
             """#,
             diagnostics: [
                 DiagnosticSpec(message: #"@Base64Coding needs the property's type written out ('var name: Type')"#, line: 3, column: 5),
                 DiagnosticSpec(message: #"@LossyCoding applies to an array, a dictionary or a set"#, line: 4, column: 5),
-                DiagnosticSpec(message: #"an @CodingIgnored property needs an initial value (or an optional 'var')"#, line: 5, column: 5),
+                DiagnosticSpec(message: #"an @CodingIgnored property needs an initial value, or a type with a default: an optional, a number, String, Bool, an array, a dictionary, a set, or a named type conforming to JoltDefaultInstance"#, line: 5, column: 5),
             ],
             macroSpecs: joltMacroSpecs
         )
