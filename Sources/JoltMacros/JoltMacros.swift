@@ -45,6 +45,59 @@ public macro Decodable() = #externalMacro(module: "JoltMacrosPlugin", type: "Dec
 @attached(member, names: named(CodingKeys), named(encode(to:)), named(joltHooksClass))
 public macro Encodable() = #externalMacro(module: "JoltMacrosPlugin", type: "EncodableMacro")
 
+/// The options of ``Codable(options:)``, ``Decodable(options:)`` and
+/// ``Encodable(options:)``, as CodableKit's.
+public struct JoltCodableOptions: OptionSet, Sendable {
+    public let rawValue: Int
+
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// The standard coding.
+    public static let `default`: JoltCodableOptions = []
+
+    /// For a class whose superclass is not `Codable`: the generated `init(from:)`
+    /// calls `super.init()` (not `super.init(from:)`), and `encode(to:)` writes only
+    /// the class's own properties (no `super.encode(to:)`, no `override`). Only on
+    /// a class with a superclass; for a subclass of a `Codable` class use
+    /// ``InheritedCodable()``.
+    ///
+    /// ```swift
+    /// class Node { var id = UUID(); init() {} }          // not Codable
+    /// @Codable(options: .skipSuperCoding)
+    /// final class Label: Node { var text: String }      // {"text": "Hi"}
+    /// ```
+    public static let skipSuperCoding = JoltCodableOptions(rawValue: 1 << 0)
+}
+
+/// ``Codable()`` with options: `.skipSuperCoding` for a subclass of a class that
+/// is not `Codable` (see ``JoltCodableOptions/skipSuperCoding``).
+///
+/// ```swift
+/// @Codable(options: .skipSuperCoding) final class Label: Node { var text: String }
+/// ```
+@attached(extension, conformances: Decodable, Encodable, JoltCodingHooks, JoltCodableClass,
+          names: named(CodingKeys), named(init(from:)), named(encode(to:)))
+@attached(member, names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(joltHooksClass))
+public macro Codable(options: JoltCodableOptions) = #externalMacro(module: "JoltMacrosPlugin", type: "CodableMacro")
+
+/// ``Decodable()`` with options (see ``JoltCodableOptions/skipSuperCoding``).
+///
+/// ```swift
+/// @Decodable(options: .skipSuperCoding) final class Label: Node { var text: String }
+/// ```
+@attached(extension, conformances: Decodable, JoltCodingHooks, JoltCodableClass, names: named(CodingKeys), named(init(from:)))
+@attached(member, names: named(CodingKeys), named(init(from:)), named(joltHooksClass))
+public macro Decodable(options: JoltCodableOptions) = #externalMacro(module: "JoltMacrosPlugin", type: "DecodableMacro")
+
+/// ``Encodable()`` with options (see ``JoltCodableOptions/skipSuperCoding``).
+///
+/// ```swift
+/// @Encodable(options: .skipSuperCoding) final class Label: Node { var text: String }
+/// ```
+@attached(extension, conformances: Encodable, JoltCodingHooks, JoltCodableClass, names: named(CodingKeys), named(encode(to:)))
+@attached(member, names: named(CodingKeys), named(encode(to:)), named(joltHooksClass))
+public macro Encodable(options: JoltCodableOptions) = #externalMacro(module: "JoltMacrosPlugin", type: "EncodableMacro")
+
 /// For a subclass of a `Codable` class: its own properties plus its
 /// superclass's, from the same JSON object (`super.init(from:)` and
 /// `super.encode(to:)` get the same decoder and encoder). The hooks of
@@ -58,6 +111,44 @@ public macro Encodable() = #externalMacro(module: "JoltMacrosPlugin", type: "Enc
 @attached(extension, conformances: JoltCodingHooks, JoltCodableClass)
 @attached(member, conformances: JoltCodableClass, names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(joltHooksClass))
 public macro InheritedCodable() = #externalMacro(module: "JoltMacrosPlugin", type: "InheritedCodableMacro")
+
+/// The points of a decode or encode at which a ``CodableHook(_:)`` method runs.
+public enum JoltHookStage: Sendable {
+    /// Before anything is decoded: a `static` (or `class`) method.
+    case willDecode
+    /// After every property is decoded: an instance method (`mutating` in a struct
+    /// or enum if it changes the value); it may throw to reject the value.
+    case didDecode
+    /// Before anything is encoded: an instance method, not `mutating`.
+    case willEncode
+    /// After every property is encoded (it may write more keys): an instance method, not `mutating`.
+    case didEncode
+}
+
+/// Runs a method of any name at a stage of the generated `init(from:)` or
+/// `encode(to:)`, as CodableKit's `@CodableHook`. The method is declared in the body
+/// of the ``Codable()`` (``Decodable()``, ``Encodable()``, ``InheritedCodable()``)
+/// struct, class or enum; it takes no parameter, or one `any Decoder` (for the
+/// decoding stages) or `any Encoder` (any label), and may throw. A stage's
+/// methods run after its conventional hook of ``JoltCodingHooks``, in declaration
+/// order. In a class hierarchy each annotated class's code runs its own
+/// annotated methods (a superclass's during `super.init(from:)` and
+/// `super.encode(to:)`); do not annotate an override of an annotated method
+/// again. A misused annotation is a compile-time error.
+///
+/// ```swift
+/// @Codable struct Range {
+///     var min: Int
+///     var max: Int
+///     @CodableHook(.willDecode) static func prepare(from decoder: any Decoder) throws { }
+///     @CodableHook(.didDecode) func validate() throws {
+///         guard min <= max else { throw ValidationError("min > max") }
+///     }
+///     @CodableHook(.didEncode) func stamp(to encoder: any Encoder) throws { }
+/// }
+/// ```
+@attached(peer)
+public macro CodableHook(_ stage: JoltHookStage) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
 
 /// Decodes and encodes the type inside a sub-tree of the JSON object.
 ///

@@ -35,7 +35,7 @@ enum Marker {
     static let valueCodings = ["DateCoding", "Base64Coding", "FlexibleType", "LossyCoding", "CompactCoding", "CustomCoding"]
     static let enumCase: Set<String> = ["CodingCase", "FallbackCase", "PolymorphicCase"]
     static let autoKey: Set<String> = ["DecodedValue", "EncodedValue", "CustomCoding"]
-    static let all: Set<String> = property.union(styleNames).union(enumCase).union(autoKey).union(["CodingContainer"])
+    static let all: Set<String> = property.union(styleNames).union(enumCase).union(autoKey).union(["CodingContainer", "CodableHook"])
     /// The macros that write a type's code from its properties' annotations.
     static let codable: Set<String> = ["Codable", "Decodable", "Encodable", "InheritedCodable"]
     static let auto: Set<String> = ["AutoCodable", "AutoDecodable", "AutoEncodable"]
@@ -134,6 +134,8 @@ struct AnnotationChecker {
             checkProperty(variable)
         } else if let caseDecl = declaration.as(EnumCaseDeclSyntax.self) {
             checkCase(caseDecl)
+        } else if let function = declaration.as(FunctionDeclSyntax.self) {
+            checkHook(function)
         } else if let group = declaration.asProtocol(DeclGroupSyntax.self),
                   declaration.is(StructDeclSyntax.self) || declaration.is(ClassDeclSyntax.self) || declaration.is(EnumDeclSyntax.self) {
             checkType(group)
@@ -146,6 +148,7 @@ struct AnnotationChecker {
     func placement(of attribute: AttributeSyntax) -> String {
         let name = attribute.simpleName
         switch name {
+        case "CodableHook": return "@CodableHook applies to a method of a @Codable, @Decodable, @Encodable or @InheritedCodable type"
         case "CodingContainer": return "@CodingContainer applies to a @Codable, @Decodable or @Encodable struct or class"
         case "EncodeNil": return "@EncodeNil applies to an optional stored property, or to a struct or class, of a @Codable or @Encodable type"
         case "FlexibleType": return "@FlexibleType applies to a stored property, or to a struct or class, of a @Codable or @Decodable type"
@@ -158,6 +161,47 @@ struct AnnotationChecker {
             return "@\(name) applies to a @Codable, @Decodable or @Encodable type, to one of its stored properties, or to a case of such an enum"
         default:
             return "@\(name) applies to a stored property of a @Codable, @Decodable or @Encodable struct or class"
+        }
+    }
+
+    // MARK: Hooks
+
+    /// `@CodableHook(.stage)` on a method: a stage the type's macro writes code for,
+    /// a method in the type's body, and a signature the generated code can call.
+    func checkHook(_ function: FunctionDeclSyntax) {
+        for marker in markers where marker.simpleName != "CodableHook" {
+            report(marker, "\(placement(of: marker)); not on a method", "misplaced", fixIts: [removal(marker)])
+        }
+        let hooks = markers.filter { $0.simpleName == "CodableHook" }
+        let group = enclosingGroup
+        let role = group.flatMap { CodableRole(codable: $0.attributes) }
+        let ownerIsType = group.map { $0.is(StructDeclSyntax.self) || $0.is(ClassDeclSyntax.self) || $0.is(EnumDeclSyntax.self) } ?? false
+        var seen = Set<HookCall.Stage>()
+        for hook in hooks {
+            guard let stage = HookCall.stage(of: hook) else {
+                report(hook, "@CodableHook takes one stage: .willDecode, .didDecode, .willEncode or .didEncode", "unknownHookStage")
+                continue
+            }
+            guard group != nil, let role, ownerIsType else {
+                let owner = group.map { group in
+                    group.is(ExtensionDeclSyntax.self)
+                        ? "the type's macro reads only its body; move the method into '\(Self.name(of: group))'"
+                        : "'\(Self.name(of: group))' is not annotated with @Codable, @Decodable or @Encodable"
+                } ?? "the method is not a member of a type"
+                report(hook, "@CodableHook has no effect: \(owner)", "noCodableType", fixIts: [removal(hook)])
+                continue
+            }
+            if stage.decodes ? !role.decodes : !role.encodes {
+                report(hook, "@CodableHook(.\(stage.rawValue)) has no effect: @\(role.macro) writes no "
+                       + (stage.decodes ? "init(from:)" : "encode(to:)"), stage.decodes ? "decodeOnlyAnnotation" : "encodeOnlyAnnotation",
+                       fixIts: [removal(hook)])
+                continue
+            }
+            guard seen.insert(stage).inserted else {
+                report(hook, "@CodableHook(.\(stage.rawValue)) is given twice", "duplicateAnnotation", fixIts: [removal(hook)])
+                continue
+            }
+            if let problem = HookCall.problem(function, stage: stage) { report(hook, problem, "badHookSignature") }
         }
     }
 

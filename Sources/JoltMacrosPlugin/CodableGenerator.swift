@@ -7,6 +7,8 @@ public struct CodableOptions: Sendable {
     var decodes = true
     var encodes = true
     var inherited = false
+    /// `@Codable(options: .skipSuperCoding)` on a subclass: `super.init()`, no `super.encode(to:)`.
+    var skipsSuper = false
 }
 
 /// Writes `CodingKeys`, `init(from:)` and `encode(to:)` for a struct or a class.
@@ -23,6 +25,8 @@ struct CodableGenerator {
     /// these macros (it conforms to `JoltCodableClass`, so it has `joltHooksClass`).
     let superAnnotated: Bool
     let options: CodableOptions
+    /// The calls of the type's `@CodableHook` methods, by stage (see ``HookCall``).
+    var annotatedHooks: [HookCall.Stage: [String]] = [:]
 
     // MARK: Hooks
 
@@ -43,6 +47,12 @@ struct CodableGenerator {
     func hookCall(_ call: String) -> String {
         let line = HookCall.statement(call)
         return guardsHooks ? "if runsHooks {\n\(line)\n}" : line
+    }
+
+    /// The statements of a stage: the conventional hook (guarded in a class that can have
+    /// subclasses), then the `@CodableHook` methods, which each annotated class's code runs.
+    func hookStatements(_ stage: HookCall.Stage) -> [String] {
+        [hookCall(stage.conventionalCall)] + (annotatedHooks[stage] ?? []).map(HookCall.statement)
     }
 
     var runsHooksDecl: [String] {
@@ -94,7 +104,7 @@ struct CodableGenerator {
     var initDecl: String {
         var lines: [String] = []
         lines += runsHooksDecl
-        lines.append(hookCall(HookCall.willDecode))
+        lines += hookStatements(.willDecode)
         let decoded = properties.filter { $0.decodes }
         if !decoded.isEmpty {
             lines.append("let container = try decoder.container(keyedBy: CodingKeys.self)"
@@ -105,7 +115,8 @@ struct CodableGenerator {
             if let value = property.ignoredValue { lines.append("self.\(property.name) = \(value)") }
         }
         if options.inherited { lines.append("try super.init(from: decoder)") }
-        lines.append(hookCall(HookCall.didDecode))
+        if options.skipsSuper { lines.append("super.init()") }
+        lines += hookStatements(.didDecode)
         var modifiers = access
         if isClass { modifiers += "required " }
         return "\(modifiers)init(from decoder: any Decoder) throws {\n\(lines.joined(separator: "\n"))\n}"
@@ -185,7 +196,7 @@ struct CodableGenerator {
         }
         var lines: [String] = []
         lines += runsHooksDecl
-        lines.append(hookCall(HookCall.willEncode))
+        lines += hookStatements(.willEncode)
         if options.inherited { lines.append("try super.encode(to: encoder)") }
         if !properties.allSatisfy(\.ignored) || !containerPath.isEmpty {
             lines.append("var container = encoder.container(keyedBy: CodingKeys.self)")
@@ -198,7 +209,7 @@ struct CodableGenerator {
             var counter = containerPath.count
             emit(root, container: name, into: &lines, counter: &counter)
         }
-        lines.append(hookCall(HookCall.didEncode))
+        lines += hookStatements(.didEncode)
         let modifiers = isClass ? (options.inherited ? "override " : "") + access : access
         return "\(modifiers)func encode(to encoder: any Encoder) throws {\n\(lines.joined(separator: "\n"))\n}"
     }

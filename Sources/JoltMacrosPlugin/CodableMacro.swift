@@ -22,6 +22,7 @@ extension CodableMacroKind {
                                         fixIts: [removeMacroFixIt(node, from: declaration)]))
             return []
         }
+        guard let options = codableOptions(node, on: declaration, in: context) else { return [] }
         let conformance = conformanceClause(protocols, of: declaration)
         let typeName = type.trimmedDescription
         var members: [String] = []
@@ -51,9 +52,42 @@ extension CodableMacroKind {
         guard let classDecl = declaration.as(ClassDeclSyntax.self) else { return [] }
         // Reported by the extension role.
         if conflictingMacro(node, on: declaration, in: context) != nil { return [] }
+        // Reported by the extension role.
+        guard let options = codableOptions(node, on: declaration, in: nil) else { return [] }
         guard let generator = makeGenerator(
             declaration, typeName: classDecl.name.text, options: options, context: context) else { return [] }
         return generatorMembers(generator, options: options).map { DeclSyntax(stringLiteral: $0) }
+    }
+
+    /// The macro's options with those of `options:` (`.skipSuperCoding`, `.default`, or a
+    /// list of them); nil when they are misused, reported through `context` when given.
+    static func codableOptions(_ node: AttributeSyntax, on declaration: some DeclGroupSyntax,
+                               in context: (any MacroExpansionContext)?) -> CodableOptions? {
+        var result = options
+        guard let argument = node.argument("options") else { return result }
+        func fail(_ site: some SyntaxProtocol, _ message: String, _ id: String) -> CodableOptions? {
+            context?.diagnose(Diagnostic(node: site, message: JoltDiagnostic(message: message, id: id)))
+            return nil
+        }
+        let elements = argument.expression.as(ArrayExprSyntax.self).map { $0.elements.map(\.expression) } ?? [argument.expression]
+        for element in elements {
+            guard let access = element.as(MemberAccessExprSyntax.self),
+                  access.base == nil || ["JoltCodableOptions", "JoltMacros.JoltCodableOptions"].contains(access.base!.trimmedDescription),
+                  ["skipSuperCoding", "default"].contains(access.declName.baseName.text) else {
+                return fail(element, "options are written out: .skipSuperCoding, .default or a list of them", "codableOptionsNotLiteral")
+            }
+            if access.declName.baseName.text == "skipSuperCoding" { result.skipsSuper = true }
+        }
+        if result.skipsSuper {
+            guard let classDecl = declaration.as(ClassDeclSyntax.self) else {
+                return fail(argument.expression, ".skipSuperCoding applies to a class with a superclass", "skipSuperNotSubclass")
+            }
+            guard classDecl.inheritanceClause != nil else {
+                return fail(argument.expression, ".skipSuperCoding applies to a subclass, and '\(classDecl.name.text)' has no superclass",
+                            "skipSuperNotSubclass")
+            }
+        }
+        return result
     }
 }
 
@@ -101,7 +135,8 @@ func makeGenerator(
     return CodableGenerator(
         typeName: typeName, properties: properties, containerPath: containerPath, access: access,
         overridableAccess: overridableAccess, isClass: isClass, isFinal: declaration.modifiers.has(.final),
-        superAnnotated: superAnnotated, options: options)
+        superAnnotated: superAnnotated, options: options,
+        annotatedHooks: HookCall.annotated(in: declaration.memberBlock.members))
 }
 
 public struct CodableMacro: CodableMacroKind {

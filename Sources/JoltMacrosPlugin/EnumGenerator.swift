@@ -37,10 +37,18 @@ struct EnumGenerator {
     let typeName: String
     let access: String
     var cases: [Case] = []
+    /// The calls of the enum's `@CodableHook` methods, by stage (see ``HookCall``).
+    var annotatedHooks: [HookCall.Stage: [String]] = [:]
+
+    /// The conventional hook of `stage`, then the `@CodableHook` methods.
+    func hookStatements(_ stage: HookCall.Stage) -> [String] {
+        ([stage.conventionalCall] + (annotatedHooks[stage] ?? [])).map(HookCall.statement)
+    }
 
     init?(_ decl: EnumDeclSyntax, typeName: String, context: some MacroExpansionContext) {
         self.typeName = typeName
         access = decl.modifiers.accessLevel.map { $0 + " " } ?? ""
+        annotatedHooks = HookCall.annotated(in: decl.memberBlock.members)
         var reader = PropertyReader(context: context, typeStyle: nil, typeEncodeNil: false)
         let enumStyle = reader.style(in: decl.attributes, of: "type")
         let rawKind = RawKind(of: decl)
@@ -334,17 +342,13 @@ struct EnumGenerator {
             lines.append("throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, "
                          + "debugDescription: \"No case of \(typeName) matches \\(scalar).\"))")
         }
-        let body = [
-            "func decodeCase() throws -> Self {\n\(lines.joined(separator: "\n"))\n}",
-            HookCall.statement(HookCall.willDecode),
-            "self = try decodeCase()",
-            HookCall.statement(HookCall.didDecode),
-        ]
+        let body = ["func decodeCase() throws -> Self {\n\(lines.joined(separator: "\n"))\n}"]
+            + hookStatements(.willDecode) + ["self = try decodeCase()"] + hookStatements(.didDecode)
         return "\(access)init(from decoder: any Decoder) throws {\n\(body.joined(separator: "\n"))\n}"
     }
 
     var encodeDecl: String {
-        var lines = [HookCall.statement(HookCall.willEncode), "switch self {"]
+        var lines = hookStatements(.willEncode) + ["switch self {"]
         for item in cases {
             guard item.hasValues || item.pathValue != nil else {
                 lines.append("case .`\(item.name)`:\ntry JoltCaseScalar.encode([\(item.matches.joined(separator: ", "))], "
@@ -367,7 +371,7 @@ struct EnumGenerator {
             }
         }
         lines.append("}")
-        lines.append(HookCall.statement(HookCall.didEncode))
+        lines += hookStatements(.didEncode)
         return "\(access)func encode(to encoder: any Encoder) throws {\n\(lines.joined(separator: "\n"))\n}"
     }
 }

@@ -366,7 +366,7 @@ final class AnnotationMisuseTests: XCTestCase {
             }
             """#,
             diagnostics: [
-                DiagnosticSpec(message: #"@CodingKey applies to a stored property of a @Codable, @Decodable or @Encodable struct or class; not on this declaration"#, line: 4, column: 5, fixIts: [FixItSpec(message: #"remove @CodingKey"#)]),
+                DiagnosticSpec(message: #"@CodingKey applies to a stored property of a @Codable, @Decodable or @Encodable struct or class; not on a method"#, line: 4, column: 5, fixIts: [FixItSpec(message: #"remove @CodingKey"#)]),
                 DiagnosticSpec(message: #"@PolymorphicCase applies to a case of a @PolymorphicCodable enum; not on a property"#, line: 5, column: 5, fixIts: [FixItSpec(message: #"remove @PolymorphicCase"#)]),
                 DiagnosticSpec(message: #"@CodingCase applies to a case of a @Codable, @Decodable or @Encodable enum; not on a property"#, line: 5, column: 27, fixIts: [FixItSpec(message: #"remove @CodingCase"#)]),
                 DiagnosticSpec(message: #"@DecodedValue applies to a key of a CodingKeys enum in an @AutoCodable, @AutoDecodable or @AutoEncodable extension; not on a property"#, line: 5, column: 55, fixIts: [FixItSpec(message: #"remove @DecodedValue"#)]),

@@ -29,7 +29,7 @@ let markerMacroNames = [
     "ScreamingSnakeCase", "ScreamingKebabCase", "FlatCase", "UpperCase", "CamelSnakeCase",
     "PascalSnakeCase", "CamelKebabCase", "PascalKebabCase", "DecodingDefault", "CodingIgnored",
     "LossyCoding", "CompactCoding", "DateCoding", "Base64Coding", "FlexibleType", "CustomCoding", "EncodeNil",
-    "CodingCase", "FallbackCase", "PolymorphicCase", "DecodedValue", "EncodedValue",
+    "CodingCase", "FallbackCase", "PolymorphicCase", "DecodedValue", "EncodedValue", "CodableHook",
 ]
 
 /// The annotations alone, without the macros that write a type's code: for the
