@@ -21,7 +21,7 @@ extension PolymorphicRegistry {
             do {
                 result.append(try decode(from: element))
             } catch where lossy {
-                decoder.recordDroppedElement(index, entry: nil, error: error)
+                if decoder.isRecordingRecoveries { decoder.recordDroppedElement(index, entry: nil, error: error) }
             }
         }
         return result

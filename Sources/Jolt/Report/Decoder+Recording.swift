@@ -21,21 +21,25 @@ extension Decoder {
     ///     dropped element).
     /// - Complexity: O(1) when no report is recorded (one type check).
     public func recordRecovery(_ kind: JoltDecodeReport.Issue.Kind, reason: String, at extraPath: [any CodingKey] = []) {
+        recordRecovery(kind, reason: reason, at: extraPath, entry: nil)
+    }
+
+    /// ``recordRecovery(_:reason:at:)`` at the byte offset of the tape entry
+    /// `entry` when it is known (a value below this decoder's), otherwise at this
+    /// decoder's own value.
+    func recordRecovery(_ kind: JoltDecodeReport.Issue.Kind, reason: String, at extraPath: [any CodingKey], entry: Int?) {
         guard let tape = TapeDecoder.of(self), tape.context.isReporting else { return }
         tape.context.record(JoltDecodeReport.Issue(
             kind: kind, codingPath: (tape.path + extraPath).map(JoltPathComponent.init), reason: reason,
-            offset: tape.context.offset(of: tape.index)))
+            offset: tape.context.offset(of: entry ?? tape.index)))
     }
 
     /// Records a dropped element of the array this decoder stands on, at
     /// `[index]` below its path and at the element's own byte offset: the tape
     /// entry `entry` when it is known (a Jolt container's cursor), otherwise the array's.
     func recordDroppedElement(_ index: Int, entry: Int?, error: any Error) {
-        guard let tape = TapeDecoder.of(self), tape.context.isReporting else { return }
-        tape.context.record(JoltDecodeReport.Issue(
-            kind: .droppedElement, codingPath: (tape.path + [JoltCodingKey.index(index)]).map(JoltPathComponent.init),
-            reason: "element \(index) dropped: \(LossyDecoding.describe(error))",
-            offset: tape.context.offset(of: entry ?? tape.index)))
+        recordRecovery(.droppedElement, reason: "element \(index) dropped: \(LossyDecoding.describe(error))",
+                       at: [JoltCodingKey.index(index)], entry: entry)
     }
 
     /// Whether recoveries recorded through this decoder are kept (a ``JoltDecoder``
