@@ -43,7 +43,8 @@ import Darwin
 /// ```
 final class KeyedContainerCache {
     /// Two candidate slots per key type (two hashes): enough that the dozens of
-    /// types of a model rarely evict each other.
+    /// types of a model rarely evict each other; a type may hold both (two of its
+    /// containers in use at once).
     private static var slotCount: Int { 64 }
 
     private struct Slot {
@@ -98,13 +99,26 @@ final class KeyedContainerCache {
     func container<Key: CodingKey>(_ key: Key.Type, _ fields: KeyedContainerFields) -> KeyedDecodingContainer<Key> {
         let id = ObjectIdentifier(Key.self)
         let (first, second) = Self.slotIndexes(id)
-        let slot = slots + (slots[first].type == id ? first : second)
-        if slot.pointee.type == id && slot.pointee.box != nil && isKnownUniquelyReferenced(&slot.pointee.box) {
-            let box = slot.pointee.box.unsafelyUnwrapped
-            Self.fields(of: box).pointee = fields
+        // (The box is returned as an `AnyObject`: an optional container would need
+        // the metadata of `Optional<KeyedDecodingContainer<Key>>`, looked up at run
+        // time in this unspecialized code.)
+        if let box = reuse(first, id, fields) ?? reuse(second, id, fields) {
             return unsafeBitCast(box, to: KeyedDecodingContainer<Key>.self)
         }
         return makeContainer(key, fields, first: first, second: second)
+    }
+
+    /// The box of slot `index`, refilled with `fields`, when the slot is for the
+    /// key type `id` and nothing else holds its container.
+    @inline(__always)
+    private func reuse(_ index: Int, _ id: ObjectIdentifier, _ fields: KeyedContainerFields) -> AnyObject? {
+        let slot = slots + index
+        guard slot.pointee.type == id && slot.pointee.box != nil && isKnownUniquelyReferenced(&slot.pointee.box) else {
+            return nil
+        }
+        let box = slot.pointee.box.unsafelyUnwrapped
+        Self.fields(of: box).pointee = fields
+        return box
     }
 
     /// The two slots a key type may use.
@@ -131,8 +145,14 @@ final class KeyedContainerCache {
         let id = ObjectIdentifier(Key.self)
         // The type's own slot, else an empty one, else one whose container is in
         // use (it cannot be handed out again until let go of), else the first.
+        // A type whose container is in use while another is asked for (a nested
+        // container with its parent's key type: a key path of the code JoltMacros
+        // writes, a recursive model) takes its second slot too, when that is free.
         let index: Int
-        if slots[first].type == id || slots[first].type == nil {
+        if slots[first].type == id && slots[first].box != nil
+            && (slots[second].type == nil || slots[second].type == id) {
+            index = second
+        } else if slots[first].type == id || slots[first].type == nil {
             index = first
         } else if slots[second].type == id || slots[second].type == nil
                     || slots[second].box != nil && !isKnownUniquelyReferenced(&slots[second].box) {
