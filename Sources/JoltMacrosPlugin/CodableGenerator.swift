@@ -122,9 +122,18 @@ struct CodableGenerator {
         return "\(modifiers)init(from decoder: any Decoder) throws {\n\(lines.joined(separator: "\n"))\n}"
     }
 
+    /// The expression decoding a property. One key is read with the container's
+    /// own `decode`/`decodeIfPresent` or a `forKey:` helper, several paths with a
+    /// `paths:` helper; a property of known type passes a closure calling
+    /// `decodeIfPresent` with its type written out, so the container's concrete
+    /// overloads (`Int`, `String`…) are called as in hand-written code.
     func decodeExpression(_ p: Property) -> String {
         let paths = pathsLiteral(p.decodePaths)
         let single = p.decodePaths.count == 1 && p.decodePaths[0].count == 1 ? keyRef(p.decodePaths[0][0]) : nil
+        let location = single.map { "forKey: \($0)" } ?? "paths: \(paths)"
+        // One path through nested objects, for a property that must be there.
+        let nestedPath = p.decodePaths.count == 1 && p.decodePaths[0].count > 1 && !p.isOptional && !p.hasDefault
+            ? "[" + p.decodePaths[0].map(keyRef).joined(separator: ", ") + "]" : nil
         switch p.coding {
         case .closures(let decode, _):
             if let missing = p.missingDefault, let invalid = p.invalidDefault {
@@ -140,30 +149,34 @@ struct CodableGenerator {
             if let missing = p.missingDefault, let invalid = p.invalidDefault {
                 if p.isOptional {
                     let base = p.type!.base
-                    return "container.joltDecodeIfPresent(\(wrapper).self, paths: \(paths), "
+                    return "container.joltDecodeIfPresent(\(wrapper).self, \(location), "
                         + "missing: (\(missing) as \(base)?).map { \(wrap("$0", in: chain)) }, "
                         + "invalid: (\(invalid) as \(base)?).map { \(wrap("$0", in: chain)) }, decoder: decoder)?\(unwrap)"
                 }
-                return "container.joltDecode(\(wrapper).self, paths: \(paths), missing: \(wrap(missing, in: chain)), "
+                return "container.joltDecode(\(wrapper).self, \(location), missing: \(wrap(missing, in: chain)), "
                     + "invalid: \(wrap(invalid, in: chain)), decoder: decoder)\(unwrap)"
             }
-            return p.isOptional
-                ? "try container.joltDecodeIfPresent(\(wrapper).self, paths: \(paths))?\(unwrap)"
-                : "try container.joltDecode(\(wrapper).self, paths: \(paths))\(unwrap)"
+            if p.isOptional {
+                return single.map { "try container.decodeIfPresent(\(wrapper).self, forKey: \($0))?\(unwrap)" }
+                    ?? "try container.joltDecodeIfPresent(\(wrapper).self, paths: \(paths))?\(unwrap)"
+            }
+            if let nestedPath { return "try container.joltDecode(\(wrapper).self, path: \(nestedPath))\(unwrap)" }
+            return "try container.joltDecode(\(wrapper).self, \(location))\(unwrap)"
         case .plain:
-            let typeArgument = p.type.map { (p.isOptional ? $0.base : $0.node.trimmedDescription) + ".self, " } ?? ""
+            let type = p.type.map { p.isOptional ? $0.base : $0.node.trimmedDescription } ?? p.literalType
+            let read = type.map { "{ try $0.decodeIfPresent(\($0).self, forKey: $1) }" }
+            let call = p.isOptional ? "joltDecodeIfPresent" : "joltDecode"
             if let missing = p.missingDefault, let invalid = p.invalidDefault {
-                let call = p.isOptional ? "joltDecodeIfPresent" : "joltDecode"
-                return "container.\(call)(\(typeArgument)paths: \(paths), missing: \(missing), invalid: \(invalid), decoder: decoder)"
+                let arguments = "\(location), missing: \(missing), invalid: \(invalid), decoder: decoder"
+                return read.map { "container.\(call)(\(arguments)) \($0)" } ?? "container.\(call)(\(arguments))"
             }
             if let single, let type = p.type {
                 return p.isOptional
                     ? "try container.decodeIfPresent(\(type.base).self, forKey: \(single))"
                     : "try container.decode(\(type.node.trimmedDescription).self, forKey: \(single))"
             }
-            return p.isOptional
-                ? "try container.joltDecodeIfPresent(\(typeArgument)paths: \(paths))"
-                : "try container.joltDecode(\(typeArgument)paths: \(paths))"
+            if let nestedPath, let read { return "try container.joltDecode(path: \(nestedPath)) \(read)" }
+            return read.map { "try container.\(call)(paths: \(paths)) \($0)" } ?? "try container.\(call)(paths: \(paths))"
         }
     }
 

@@ -31,6 +31,9 @@ struct Property {
     var keySite: Syntax?
     /// For an `@CodingIgnored` property without an initial value: the value `init(from:)` gives it.
     var ignoredValue: String?
+    /// The type of a property without a type annotation, when its initial value is
+    /// a literal (`var age = 33`: `Int`).
+    var literalType: String?
 
     var isOptional: Bool { type?.isOptional ?? false }
     var hasDefault: Bool { missingDefault != nil }
@@ -146,6 +149,7 @@ struct PropertyReader {
             name: name, type: binding.typeAnnotation.map { TypeShape($0.type) },
             initializer: binding.initializer?.value, isLet: isLet)
         property.encodeNil = typeEncodeNil || attributes.has("EncodeNil")
+        if binding.typeAnnotation == nil { property.literalType = literalType(of: binding.initializer?.value) }
 
         if attributes.has("CodingIgnored") {
             property.ignored = true

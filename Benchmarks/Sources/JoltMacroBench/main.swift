@@ -96,12 +96,40 @@ func measureInput<Plain: Decodable, Annotated: Decodable>(
     }
 }
 
+/// Decodes one model `count` times with one backend: the workload of `--profile`.
+func profile(model: String, backend name: String, count: Int) {
+    let decoder = JoltDecoder()
+    decoder.backend = name == "yajl" ? .yajl : .swift
+    let records = recordsJSON(count: 10_000)
+    let twitter = Corpus.directory().flatMap { try? Data(contentsOf: $0.appendingPathComponent("twitter.json")) } ?? Data()
+    do {
+        for _ in 0..<count {
+            switch model {
+            case "hand": keep(try decoder.decode([HandRecord].self, from: records))
+            case "macro": keep(try decoder.decode([MacroRecord].self, from: records))
+            case "twitter-plain": keep(try decoder.decode(TwitterResponse.self, from: twitter))
+            case "twitter-macro": keep(try decoder.decode(MacroTwitterResponse.self, from: twitter))
+            default: fail("unknown model \(model): hand, macro, twitter-plain or twitter-macro")
+            }
+        }
+    } catch {
+        fail("\(model): \(error)")
+    }
+}
+
 /// Both models encoded with sorted keys give the same JSON when they hold the same values.
 func sameJSON<A: Encodable, B: Encodable>(_ a: A, _ b: B) -> Bool {
     let encoder = JoltEncoder()
     encoder.outputFormatting = [.sortedKeys]
     guard let left = try? encoder.encode(a), let right = try? encoder.encode(b) else { return false }
     return left == right
+}
+
+// `--profile MODEL BACKEND COUNT`: only decodes (for callgrind), no measuring:
+// MODEL is hand or macro (the 10,000 records) or twitter-plain or twitter-macro.
+if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "--profile" {
+    profile(model: CommandLine.arguments[2], backend: CommandLine.arguments[3], count: Int(CommandLine.arguments[4]) ?? 1)
+    exit(0)
 }
 
 let settings = Settings.parse(Array(CommandLine.arguments.dropFirst()))

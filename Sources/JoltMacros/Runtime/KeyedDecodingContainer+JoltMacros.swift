@@ -43,22 +43,197 @@ extension KeyedDecodingContainer {
     }
 
     // The alternative keys: a property decodes from the first present path whose
-    // value decodes. The value at the first present path is decoded straight away;
-    // only when it fails are the later paths tried (out of line: nothing more on
-    // the success path). When none decodes, the error thrown is the first present
-    // path's, with its coding path.
+    // value decodes. Each path is read once with `decodeIfPresent` (one lookup of
+    // its key): nil (missing or `null`) goes on to the next path, a value is
+    // returned, an error is kept (the first one is thrown when no later path
+    // decodes). The generated code passes `read`, a closure calling the
+    // container's `decodeIfPresent` with the property's type written out, so that
+    // the concrete overloads (`Int`, `String`…) are called, as in hand-written code.
+
+    /// Reads `path` with `read`: nil when a key on the way is missing (or not an
+    /// object), or `read` gives nil; the first error is kept in `firstError`.
+    @inlinable
+    func joltAttempt<T>(
+        _ path: [Key], _ firstError: inout (any Error)?, _ read: (KeyedDecodingContainer<Key>, Key) throws -> T?
+    ) -> T? {
+        do {
+            if path.count == 1 { return try read(self, path[0]) }
+            guard let (container, key) = joltLocate(path) else { return nil }
+            return try read(container, key)
+        } catch {
+            if firstError == nil { firstError = error }
+            return nil
+        }
+    }
+
+    /// The value `read` gives at the first path of `paths` where it gives one.
+    /// - Throws: `DecodingError.keyNotFound` for the first path when no path
+    ///   holds a value (missing or `null`), or the first present value's own
+    ///   error when none decodes.
+    @inlinable
+    public func joltDecode<T>(paths: [[Key]], reading read: (KeyedDecodingContainer<Key>, Key) throws -> T?) throws -> T {
+        var firstError: (any Error)?
+        for path in paths {
+            if let value = joltAttempt(path, &firstError, read) { return value }
+        }
+        throw firstError ?? joltMissing(T.self, paths: paths)
+    }
+
+    /// The value `read` gives at the key path `path` (objects all the way to its
+    /// last key): the nested containers are asked for directly, as hand-written
+    /// code does; only when one is missing or not an object is the path located
+    /// again (the error is then ``joltDecode(paths:reading:)``'s).
+    /// - Throws: `keyNotFound` for the path when a key is missing or the value
+    ///   `null`, or the value's error.
+    @inlinable
+    public func joltDecode<T>(path: [Key], reading read: (KeyedDecodingContainer<Key>, Key) throws -> T?) throws -> T {
+        var container = self
+        for key in path.dropLast() {
+            guard let nested = try? container.nestedContainer(keyedBy: Key.self, forKey: key) else {
+                return try joltDecode(paths: [path], reading: read)
+            }
+            container = nested
+        }
+        if let value = try read(container, path[path.count - 1]) { return value }
+        throw joltMissing(T.self, paths: [path])
+    }
+
+    /// ``joltDecode(path:reading:)`` with `decodeIfPresent(T.self, forKey:)`.
+    @inlinable
+    public func joltDecode<T: Decodable>(_ type: T.Type = T.self, path: [Key]) throws -> T {
+        try joltDecode(path: path) { try $0.decodeIfPresent(T.self, forKey: $1) }
+    }
+
+    /// The value `read` gives at the first path where it gives one, or nil when
+    /// every path is missing or `null`.
+    /// - Throws: the first present value's error when none decodes.
+    @inlinable
+    public func joltDecodeIfPresent<T>(
+        paths: [[Key]], reading read: (KeyedDecodingContainer<Key>, Key) throws -> T?
+    ) throws -> T? {
+        var firstError: (any Error)?
+        for path in paths {
+            if let value = joltAttempt(path, &firstError, read) { return value }
+        }
+        if let firstError { throw firstError }
+        return nil
+    }
+
+    /// The value `read` gives at the first path where it gives one; `missing`
+    /// when no path holds a value (missing or `null`), `invalid` when no present
+    /// value decodes. Each default applied is recorded in a ``JoltDecoder``
+    /// report (an invalid value with the first present value's error).
+    @inlinable
+    public func joltDecode<T>(
+        paths: [[Key]], missing: @autoclosure () -> T, invalid: @autoclosure () -> T, decoder: any Decoder,
+        reading read: (KeyedDecodingContainer<Key>, Key) throws -> T?
+    ) -> T {
+        var firstError: (any Error)?
+        for path in paths {
+            if let value = joltAttempt(path, &firstError, read) { return value }
+        }
+        if let firstError { return joltInvalid(invalid(), error: firstError, paths: paths, decoder: decoder) }
+        let value = missing()
+        joltRecord(decoder, paths.first ?? [], "missing or null; default \(value) used")
+        return value
+    }
+
+    /// Like ``joltDecode(paths:missing:invalid:decoder:reading:)`` for an
+    /// optional property: `null` is nil, a missing key `missing`, an invalid value `invalid`.
+    @inlinable
+    public func joltDecodeIfPresent<T>(
+        paths: [[Key]], missing: @autoclosure () -> T?, invalid: @autoclosure () -> T?, decoder: any Decoder,
+        reading read: (KeyedDecodingContainer<Key>, Key) throws -> T?
+    ) -> T? {
+        var firstError: (any Error)?
+        for path in paths {
+            if let value = joltAttempt(path, &firstError, read) { return value }
+        }
+        if let firstError { return joltInvalid(invalid(), error: firstError, paths: paths, decoder: decoder) }
+        return joltMissingOptional(paths, missing: missing(), decoder: decoder)
+    }
+
+    // One key: the same rules without the array of paths.
+
+    /// The value `read` gives at `key`; `missing` when it gives nil (the key is
+    /// missing or `null`), `invalid` when it throws. Each default applied is
+    /// recorded in a ``JoltDecoder`` report.
+    @inlinable
+    public func joltDecode<T>(
+        forKey key: Key, missing: @autoclosure () -> T, invalid: @autoclosure () -> T, decoder: any Decoder,
+        reading read: (KeyedDecodingContainer<Key>, Key) throws -> T?
+    ) -> T {
+        do {
+            if let value = try read(self, key) { return value }
+        } catch {
+            let value = invalid()
+            if decoder.isRecordingRecoveries { joltRecordInvalid(value, error: error, key: key, decoder: decoder) }
+            return value
+        }
+        let value = missing()
+        if decoder.isRecordingRecoveries { joltRecord(decoder, [key], "missing or null; default \(value) used") }
+        return value
+    }
+
+    /// Like ``joltDecode(forKey:missing:invalid:decoder:reading:)`` for an
+    /// optional property: `null` is nil, a missing key `missing`, an invalid value `invalid`.
+    @inlinable
+    public func joltDecodeIfPresent<T>(
+        forKey key: Key, missing: @autoclosure () -> T?, invalid: @autoclosure () -> T?, decoder: any Decoder,
+        reading read: (KeyedDecodingContainer<Key>, Key) throws -> T?
+    ) -> T? {
+        do {
+            if let value = try read(self, key) { return value }
+        } catch {
+            let value = invalid()
+            if decoder.isRecordingRecoveries { joltRecordInvalid(value, error: error, key: key, decoder: decoder) }
+            return value
+        }
+        if contains(key) { return nil }
+        let value = missing()
+        if let value, decoder.isRecordingRecoveries { joltRecord(decoder, [key], "missing; default \(value) used") }
+        return value
+    }
+
+    // The same for a type given as an argument (a wrapper, or a property whose
+    // type is inferred from its default): `read` is `decodeIfPresent(T.self, forKey:)`.
+
+    /// The value at `key`.
+    /// - Throws: `keyNotFound` when the key is missing or `null`, or the value's error.
+    @inlinable
+    public func joltDecode<T: Decodable>(_ type: T.Type = T.self, forKey key: Key) throws -> T {
+        if let value = try decodeIfPresent(T.self, forKey: key) { return value }
+        throw joltMissing(T.self, paths: [[key]])
+    }
+
+    /// ``joltDecode(forKey:missing:invalid:decoder:reading:)`` with `decodeIfPresent(T.self, forKey:)`.
+    @inlinable
+    public func joltDecode<T: Decodable>(
+        _ type: T.Type = T.self, forKey key: Key, missing: @autoclosure () -> T, invalid: @autoclosure () -> T,
+        decoder: any Decoder
+    ) -> T {
+        joltDecode(forKey: key, missing: missing(), invalid: invalid(), decoder: decoder) {
+            try $0.decodeIfPresent(T.self, forKey: $1)
+        }
+    }
+
+    /// ``joltDecodeIfPresent(forKey:missing:invalid:decoder:reading:)`` with `decodeIfPresent(T.self, forKey:)`.
+    @inlinable
+    public func joltDecodeIfPresent<T: Decodable>(
+        _ type: T.Type = T.self, forKey key: Key, missing: @autoclosure () -> T?, invalid: @autoclosure () -> T?,
+        decoder: any Decoder
+    ) -> T? {
+        joltDecodeIfPresent(forKey: key, missing: missing(), invalid: invalid(), decoder: decoder) {
+            try $0.decodeIfPresent(T.self, forKey: $1)
+        }
+    }
 
     /// Decodes the value at the first present path of `paths` whose value decodes.
     /// - Throws: `DecodingError.keyNotFound` for the first path when none is
     ///   present, or the first present value's own error when none decodes.
     @inlinable
     public func joltDecode<T: Decodable>(_ type: T.Type = T.self, paths: [[Key]]) throws -> T {
-        guard let (container, key, index) = joltPresent(paths, from: 0) else { throw joltMissing(T.self, paths: paths) }
-        do {
-            return try container.decode(T.self, forKey: key)
-        } catch {
-            return try joltDecodeAlternative(T.self, paths: paths, after: index, error: error)
-        }
+        try joltDecode(paths: paths) { try $0.decodeIfPresent(T.self, forKey: $1) }
     }
 
     /// Decodes the value at the first present path whose value decodes, or nil
@@ -66,12 +241,7 @@ extension KeyedDecodingContainer {
     /// - Throws: the first present value's error when none decodes.
     @inlinable
     public func joltDecodeIfPresent<T: Decodable>(_ type: T.Type = T.self, paths: [[Key]]) throws -> T? {
-        guard let (container, key, index) = joltPresent(paths, from: 0) else { return nil }
-        do {
-            return try container.decode(T.self, forKey: key)
-        } catch {
-            return try joltDecodeAlternative(T.self, paths: paths, after: index, error: error)
-        }
+        try joltDecodeIfPresent(paths: paths) { try $0.decodeIfPresent(T.self, forKey: $1) }
     }
 
     /// Decodes the value at the first present path whose value decodes;
@@ -83,18 +253,8 @@ extension KeyedDecodingContainer {
         _ type: T.Type = T.self, paths: [[Key]], missing: @autoclosure () -> T, invalid: @autoclosure () -> T,
         decoder: any Decoder
     ) -> T {
-        guard let (container, key, index) = joltPresent(paths, from: 0) else {
-            let value = missing()
-            joltRecord(decoder, paths.first ?? [], "missing or null; default \(value) used")
-            return value
-        }
-        do {
-            return try container.decode(T.self, forKey: key)
-        } catch {
-            if let value = try? joltDecodeAlternative(T.self, paths: paths, after: index, error: error) { return value }
-            let value = invalid()
-            joltRecord(decoder, paths.first ?? [], "\(Self.joltDescribe(error)); default \(value) used", container: container, key: key)
-            return value
+        joltDecode(paths: paths, missing: missing(), invalid: invalid(), decoder: decoder) {
+            try $0.decodeIfPresent(T.self, forKey: $1)
         }
     }
 
@@ -105,17 +265,8 @@ extension KeyedDecodingContainer {
         _ type: T.Type = T.self, paths: [[Key]], missing: @autoclosure () -> T?, invalid: @autoclosure () -> T?,
         decoder: any Decoder
     ) -> T? {
-        guard let (container, key, index) = joltPresent(paths, from: 0) else {
-            return joltMissingOptional(paths, missing: missing(), decoder: decoder)
-        }
-        do {
-            return try container.decode(T.self, forKey: key)
-        } catch {
-            if let value = try? joltDecodeAlternative(T.self, paths: paths, after: index, error: error) { return value }
-            let value = invalid()
-            joltRecord(decoder, paths.first ?? [], "\(Self.joltDescribe(error)); default \(String(describing: value)) used",
-                       container: container, key: key)
-            return value
+        joltDecodeIfPresent(paths: paths, missing: missing(), invalid: invalid(), decoder: decoder) {
+            try $0.decodeIfPresent(T.self, forKey: $1)
         }
     }
 
@@ -188,19 +339,26 @@ extension KeyedDecodingContainer {
         }
     }
 
-    /// After the value at `paths[index]` failed with `error`: the value at the
-    /// first later present path that decodes; `error` when none does.
+    /// `invalid`, recorded with `error` at the first present path of `paths`
+    /// (whose value failed first).
     @usableFromInline
-    func joltDecodeAlternative<T: Decodable>(_ type: T.Type, paths: [[Key]], after index: Int, error: any Error) throws -> T {
-        var next = index + 1
-        while let (container, key, found) = joltPresent(paths, from: next) {
-            if let value = try? container.decode(T.self, forKey: key) { return value }
-            next = found + 1
-        }
-        throw error
+    func joltInvalid<T>(_ invalid: T, error: any Error, paths: [[Key]], decoder: any Decoder) -> T {
+        guard decoder.isRecordingRecoveries else { return invalid }
+        let present = joltPresent(paths, from: 0)
+        joltRecord(decoder, paths.first ?? [], "\(Self.joltDescribe(error)); default \(String(describing: invalid)) used",
+                   container: present?.container, key: present?.key)
+        return invalid
     }
 
-    /// ``joltDecodeAlternative(_:paths:after:error:)`` through `decode`.
+    /// Records `invalid` applied at `key` because of `error`.
+    @usableFromInline
+    func joltRecordInvalid<T>(_ invalid: T, error: any Error, key: Key, decoder: any Decoder) {
+        joltRecord(decoder, [key], "\(Self.joltDescribe(error)); default \(String(describing: invalid)) used",
+                   container: self, key: key)
+    }
+
+    /// After `decode` failed with `error` at `paths[index]`: its value at the first
+    /// later present path where it succeeds; `error` when it fails at every one.
     @usableFromInline
     func joltDecodeAlternative<T>(
         paths: [[Key]], after index: Int, error: any Error, using decode: (any Decoder) throws -> T
@@ -246,11 +404,11 @@ extension KeyedDecodingContainer {
     }
 
     @usableFromInline
-    func joltRecord(_ decoder: any Decoder, _ path: [Key], _ reason: @autoclosure () -> String,
+    func joltRecord(_ decoder: any Decoder, _ path: @autoclosure () -> [Key], _ reason: @autoclosure () -> String,
                             container: KeyedDecodingContainer<Key>? = nil, key: Key? = nil) {
         guard decoder.isRecordingRecoveries else { return }
         let base = (container?.codingPath ?? codingPath).dropFirst(decoder.codingPath.count)
-        let extra: [any CodingKey] = container != nil ? Array(base) + [key!] : Array(base) + path
+        let extra: [any CodingKey] = container != nil ? Array(base) + [key!] : Array(base) + path()
         decoder.recordRecovery(.defaultApplied, reason: reason(), at: extra)
     }
 

@@ -146,7 +146,9 @@ final class AnnotationMisuseTests: XCTestCase {
                         try joltHook(Self.willDecode(from: decoder))
                     }
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.barks = container.joltDecode(paths: [[.`barks`]], missing: true, invalid: true, decoder: decoder)
+                    self.barks = container.joltDecode(forKey: .`barks`, missing: true, invalid: true, decoder: decoder) {
+                        try $0.decodeIfPresent(Bool.self, forKey: $1)
+                    }
                     if runsHooks {
                         try joltHook(self.didDecode(from: decoder))
                     }

@@ -135,12 +135,12 @@ final class IgnoredAndFlexibleExpansionTests: XCTestCase {
                 init(from decoder: any Decoder) throws {
                     try joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.joltDecode(LosslessValue<Int>.self, paths: [[.`id`]]).wrappedValue
-                    self.sku = try container.joltDecodeIfPresent(LosslessValue<String>.self, paths: [[.`sku`]])?.wrappedValue
-                    self.active = container.joltDecode(LosslessValue<Bool>.self, paths: [[.`active`]], missing: LosslessValue<Bool>(wrappedValue: false), invalid: LosslessValue<Bool>(wrappedValue: false), decoder: decoder).wrappedValue
-                    self.price = try container.joltDecode(LosslessValue<Double>.self, paths: [[.`price`]]).wrappedValue
+                    self.id = try container.joltDecode(LosslessValue<Int>.self, forKey: .`id`).wrappedValue
+                    self.sku = try container.decodeIfPresent(LosslessValue<String>.self, forKey: .`sku`)?.wrappedValue
+                    self.active = container.joltDecode(LosslessValue<Bool>.self, forKey: .`active`, missing: LosslessValue<Bool>(wrappedValue: false), invalid: LosslessValue<Bool>(wrappedValue: false), decoder: decoder).wrappedValue
+                    self.price = try container.joltDecode(LosslessValue<Double>.self, forKey: .`price`).wrappedValue
                     self.tags = try container.decode([String].self, forKey: .`tags`)
-                    self.created = try container.joltDecode(DateValue<ISO8601Strategy>.self, paths: [[.`created`]]).wrappedValue
+                    self.created = try container.joltDecode(DateValue<ISO8601Strategy>.self, forKey: .`created`).wrappedValue
                     try joltHook(self.didDecode(from: decoder))
                 }
 

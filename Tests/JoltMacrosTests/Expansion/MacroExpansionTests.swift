@@ -51,11 +51,19 @@ final class MacroExpansionTests: XCTestCase {
                     try joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .`user_name`)
-                    self.display = try container.joltDecode(String.self, paths: [[.`name`], [.`username`], [.`profile`, .`name`]])
-                    self.age = container.joltDecode(paths: [[.`age`]], missing: 33, invalid: 33, decoder: decoder)
+                    self.display = try container.joltDecode(paths: [[.`name`], [.`username`], [.`profile`, .`name`]]) {
+                        try $0.decodeIfPresent(String.self, forKey: $1)
+                    }
+                    self.age = container.joltDecode(forKey: .`age`, missing: 33, invalid: 33, decoder: decoder) {
+                        try $0.decodeIfPresent(Int.self, forKey: $1)
+                    }
                     self.nickname = try container.decodeIfPresent(String.self, forKey: .`nickname`)
-                    self.role = container.joltDecode(String.self, paths: [[.`role`]], missing: "guest", invalid: "guest", decoder: decoder)
-                    self.score = container.joltDecode(Int.self, paths: [[.`score`]], missing: 0, invalid: -1, decoder: decoder)
+                    self.role = container.joltDecode(forKey: .`role`, missing: "guest", invalid: "guest", decoder: decoder) {
+                        try $0.decodeIfPresent(String.self, forKey: $1)
+                    }
+                    self.score = container.joltDecode(forKey: .`score`, missing: 0, invalid: -1, decoder: decoder) {
+                        try $0.decodeIfPresent(Int.self, forKey: $1)
+                    }
                     try joltHook(self.didDecode(from: decoder))
                 }
 
@@ -196,15 +204,15 @@ final class MacroExpansionTests: XCTestCase {
                 init(from decoder: any Decoder) throws {
                     try joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.created = try container.joltDecode(DateValue<ISO8601Strategy>.self, paths: [[.`created`]]).wrappedValue
-                    self.updated = try container.joltDecodeIfPresent(DateValue<MillisecondsSince1970Strategy>.self, paths: [[.`updated`]])?.wrappedValue
-                    self.avatar = try container.joltDecode(Base64Data<Data>.self, paths: [[.`avatar`]]).wrappedValue
-                    self.digest = try container.joltDecode(HexData<[UInt8]>.self, paths: [[.`digest`]]).wrappedValue
-                    self.id = container.joltDecode(LosslessValue<Int>.self, paths: [[.`id`]], missing: LosslessValue<Int>(wrappedValue: 0), invalid: LosslessValue<Int>(wrappedValue: 0), decoder: decoder).wrappedValue
-                    self.numbers = try container.joltDecode(LossyArray<Int>.self, paths: [[.`numbers`]]).wrappedValue
-                    self.scores = try container.joltDecode(LossyDictionary<String, Int>.self, paths: [[.`scores`]]).wrappedValue
-                    self.names = try container.joltDecodeIfPresent(JoltCompactArray<String>.self, paths: [[.`names`]])?.wrappedValue
-                    self.tags = try container.joltDecode(JoltCustomCoded<CommaList>.self, paths: [[.`tags`]]).wrappedValue
+                    self.created = try container.joltDecode(DateValue<ISO8601Strategy>.self, forKey: .`created`).wrappedValue
+                    self.updated = try container.decodeIfPresent(DateValue<MillisecondsSince1970Strategy>.self, forKey: .`updated`)?.wrappedValue
+                    self.avatar = try container.joltDecode(Base64Data<Data>.self, forKey: .`avatar`).wrappedValue
+                    self.digest = try container.joltDecode(HexData<[UInt8]>.self, forKey: .`digest`).wrappedValue
+                    self.id = container.joltDecode(LosslessValue<Int>.self, forKey: .`id`, missing: LosslessValue<Int>(wrappedValue: 0), invalid: LosslessValue<Int>(wrappedValue: 0), decoder: decoder).wrappedValue
+                    self.numbers = try container.joltDecode(LossyArray<Int>.self, forKey: .`numbers`).wrappedValue
+                    self.scores = try container.joltDecode(LossyDictionary<String, Int>.self, forKey: .`scores`).wrappedValue
+                    self.names = try container.decodeIfPresent(JoltCompactArray<String>.self, forKey: .`names`)?.wrappedValue
+                    self.tags = try container.joltDecode(JoltCustomCoded<CommaList>.self, forKey: .`tags`).wrappedValue
                     self.raw = try container.joltDecode(paths: [[.`raw`]], using: {
                             try Int(from: $0)
                         })
@@ -280,7 +288,9 @@ final class MacroExpansionTests: XCTestCase {
                     try joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self).joltNestedContainer([.`data`, .`info`])
                     self.name = try container.decode(String.self, forKey: .`name`)
-                    self.rank = try container.joltDecodeIfPresent(Int.self, paths: [[.`meta`, .`rank`]])
+                    self.rank = try container.joltDecodeIfPresent(paths: [[.`meta`, .`rank`]]) {
+                        try $0.decodeIfPresent(Int.self, forKey: $1)
+                    }
                     try joltHook(self.didDecode(from: decoder))
                 }
 
@@ -386,7 +396,9 @@ final class MacroExpansionTests: XCTestCase {
                         try joltHook(Self.willDecode(from: decoder))
                     }
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = container.joltDecode(String.self, paths: [[.`name`]], missing: "", invalid: "", decoder: decoder)
+                    self.name = container.joltDecode(forKey: .`name`, missing: "", invalid: "", decoder: decoder) {
+                        try $0.decodeIfPresent(String.self, forKey: $1)
+                    }
                     if runsHooks {
                         try joltHook(self.didDecode(from: decoder))
                     }
@@ -418,7 +430,9 @@ final class MacroExpansionTests: XCTestCase {
                 required init(from decoder: any Decoder) throws {
                     try joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.barks = container.joltDecode(paths: [[.`barks`]], missing: true, invalid: true, decoder: decoder)
+                    self.barks = container.joltDecode(forKey: .`barks`, missing: true, invalid: true, decoder: decoder) {
+                        try $0.decodeIfPresent(Bool.self, forKey: $1)
+                    }
                     try super.init(from: decoder)
                     try joltHook(self.didDecode(from: decoder))
                 }
@@ -543,7 +557,9 @@ final class MacroExpansionTests: XCTestCase {
                 required init(from decoder: any Decoder) throws {
                     try joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.level = container.joltDecode(paths: [[.`level`]], missing: 1, invalid: 1, decoder: decoder)
+                    self.level = container.joltDecode(forKey: .`level`, missing: 1, invalid: 1, decoder: decoder) {
+                        try $0.decodeIfPresent(Int.self, forKey: $1)
+                    }
                     try super.init(from: decoder)
                     try joltHook(self.didDecode(from: decoder))
                 }

@@ -141,8 +141,8 @@ final class MixedStyleExpansionTests: XCTestCase {
                 init(from decoder: any Decoder) throws {
                     try joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.ids = try container.joltDecode(JoltCompactSet<Int>.self, paths: [[.`ids`]]).wrappedValue
-                    self.names = try container.joltDecodeIfPresent(JoltCompactSet<String>.self, paths: [[.`names`]])?.wrappedValue
+                    self.ids = try container.joltDecode(JoltCompactSet<Int>.self, forKey: .`ids`).wrappedValue
+                    self.names = try container.decodeIfPresent(JoltCompactSet<String>.self, forKey: .`names`)?.wrappedValue
                     try joltHook(self.didDecode(from: decoder))
                 }
 

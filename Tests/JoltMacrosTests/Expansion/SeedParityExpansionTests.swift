@@ -99,10 +99,10 @@ final class SeedParityExpansionTests: XCTestCase {
                 init(from decoder: any Decoder) throws {
                     try joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.theme = try container.joltDecode(JSONString<Theme>.self, paths: [[.`theme`]]).wrappedValue
-                    self.backup = try container.joltDecodeIfPresent(JSONString<Theme>.self, paths: [[.`backup`]])?.wrappedValue
-                    self.fallback = container.joltDecode(JSONString<Theme>.self, paths: [[.`fallback`]], missing: JSONString<Theme>(wrappedValue: Theme(name: "light", size: 12)), invalid: JSONString<Theme>(wrappedValue: Theme(name: "light", size: 12)), decoder: decoder).wrappedValue
-                    self.ids = try container.joltDecode(JSONString<LossyArray<Int>>.self, paths: [[.`ids`]]).wrappedValue.wrappedValue
+                    self.theme = try container.joltDecode(JSONString<Theme>.self, forKey: .`theme`).wrappedValue
+                    self.backup = try container.decodeIfPresent(JSONString<Theme>.self, forKey: .`backup`)?.wrappedValue
+                    self.fallback = container.joltDecode(JSONString<Theme>.self, forKey: .`fallback`, missing: JSONString<Theme>(wrappedValue: Theme(name: "light", size: 12)), invalid: JSONString<Theme>(wrappedValue: Theme(name: "light", size: 12)), decoder: decoder).wrappedValue
+                    self.ids = try container.joltDecode(JSONString<LossyArray<Int>>.self, forKey: .`ids`).wrappedValue.wrappedValue
                     try joltHook(self.didDecode(from: decoder))
                 }
 
@@ -313,11 +313,11 @@ final class SeedParityExpansionTests: XCTestCase {
                 init(from decoder: any Decoder) throws {
                     try joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.numbers = try container.joltDecode(LossyArray<Int>.self, paths: [[.`numbers`]]).wrappedValue
-                    self.updated = try container.joltDecodeIfPresent(DateValue<MillisecondsSince1970Strategy>.self, paths: [[.`updated`]])?.wrappedValue
-                    self.count = container.joltDecode(Default<ZeroCount>.self, paths: [[.`count`]], missing: Default<ZeroCount>(wrappedValue: ZeroCount.defaultValue), invalid: Default<ZeroCount>(wrappedValue: ZeroCount.defaultValue), decoder: decoder).wrappedValue
-                    self.widgets = try container.joltDecode(PolymorphicDictionary<any Widget>.self, paths: [[.`widgets`]]).wrappedValue
-                    self.badge = try container.joltDecodeIfPresent(Polymorphic<(any Widget)>.self, paths: [[.`badge`]])?.wrappedValue
+                    self.numbers = try container.joltDecode(LossyArray<Int>.self, forKey: .`numbers`).wrappedValue
+                    self.updated = try container.decodeIfPresent(DateValue<MillisecondsSince1970Strategy>.self, forKey: .`updated`)?.wrappedValue
+                    self.count = container.joltDecode(Default<ZeroCount>.self, forKey: .`count`, missing: Default<ZeroCount>(wrappedValue: ZeroCount.defaultValue), invalid: Default<ZeroCount>(wrappedValue: ZeroCount.defaultValue), decoder: decoder).wrappedValue
+                    self.widgets = try container.joltDecode(PolymorphicDictionary<any Widget>.self, forKey: .`widgets`).wrappedValue
+                    self.badge = try container.decodeIfPresent(Polymorphic<(any Widget)>.self, forKey: .`badge`)?.wrappedValue
                     try joltHook(self.didDecode(from: decoder))
                 }
 
