@@ -570,6 +570,7 @@ struct AnnotationChecker {
         }
         var matches = 0, pathValues = 0
         var inMatches = false
+        var numberRanges: [ExprSyntax] = []
         for argument in arguments {
             if argument.label?.text == "match" { inMatches = true }
             if argument.label?.text == "values" {
@@ -595,7 +596,12 @@ struct AnnotationChecker {
             guard inMatches else { continue }
             matches += 1
             let call = argument.expression.as(FunctionCallExprSyntax.self)
-            if call?.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "pathValue" {
+            let kind = call?.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            if let kind, ["intRange", "doubleRange", "stringRange"].contains(kind) {
+                checkRange(call!, kind: kind)
+                if kind != "stringRange" { numberRanges.append(argument.expression) }
+            }
+            if kind == "pathValue" {
                 pathValues += 1
                 if call?.arguments.first?.expression.stringLiteralValue == nil {
                     report(argument.expression, "the path of .pathValue is a string literal (\"type.kind\")", "keyNotLiteral")
@@ -604,10 +610,60 @@ struct AnnotationChecker {
                 }
             }
         }
+        // A case with associated values is read from an object: a number never selects it
+        // (a string range does, as a key; with .pathValue the value at the path is matched).
+        if pathValues == 0, let element = caseDecl.elements.first, element.parameterClause != nil {
+            for range in numberRanges {
+                report(range, "case '\(element.name.text)' has associated values, so it is read from an object and a number never "
+                       + "selects it; match its key with .string or .stringRange, or a value inside the object with .pathValue",
+                       "numberRangeOnCaseWithValues")
+            }
+        }
         let values = marker.argument("values")?.expression
         if matches == 0 && (values == nil || values?.as(ArrayExprSyntax.self)?.elements.isEmpty == true) {
             report(marker, "@CodingCase needs a value to match (match: .string(\"…\"), …) or keys for the associated values (values: […])",
                    "codingCaseEmpty", fixIts: [removal(marker)])
+        }
+    }
+}
+
+extension AnnotationChecker {
+    /// A range match whose bounds are literals: an inverted one (which would trap at
+    /// run time) is an error; a `.stringRange` needs string bounds.
+    func checkRange(_ call: FunctionCallExprSyntax, kind: String) {
+        guard let argument = call.arguments.first?.expression, let (lower, upper) = argument.closedRangeBounds else {
+            let halfOpen = call.arguments.first?.expression.as(SequenceExprSyntax.self)?.elements.contains {
+                $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "..<"
+            } ?? false
+            if halfOpen, let argument = call.arguments.first?.expression {
+                report(argument, ".\(kind) takes a closed range, as in .\(kind)(\(Self.rangeExample(kind)))", "rangeNotClosed")
+            }
+            return
+        }
+        let inverted: Bool
+        if kind == "stringRange" {
+            guard let low = lower.stringLiteralValue, let high = upper.stringLiteralValue else { return }
+            inverted = low > high
+        } else {
+            guard let low = lower.numberLiteralValue, let high = upper.numberLiteralValue else { return }
+            inverted = low > high
+        }
+        if inverted {
+            report(argument, "\(argument.trimmedDescription) is not a range: its lower bound is above its upper bound (it would "
+                   + "stop the program when decoding); write \(upper.trimmedDescription)...\(lower.trimmedDescription)",
+                   "invertedRange", fixIts: [FixIt(message: JoltFixIt(message: "swap the bounds"), changes: [
+                       .replace(oldNode: Syntax(argument), newNode: Syntax(ExprSyntax(
+                           "\(upper.trimmed)...\(lower.trimmed)").with(\.leadingTrivia, argument.leadingTrivia)
+                           .with(\.trailingTrivia, argument.trailingTrivia))),
+                   ])])
+        }
+    }
+
+    static func rangeExample(_ kind: String) -> String {
+        switch kind {
+        case "stringRange": "\"a\"...\"f\""
+        case "doubleRange": "50...60"
+        default: "22...30"
         }
     }
 }
