@@ -364,6 +364,29 @@ public macro CustomCoding<T>(
     decode: (any Decoder) throws -> T, encode: (T, any Encoder) throws -> Void
 ) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
 
+/// Reads a property's own fields from the enclosing object, and writes them
+/// there, instead of under a key of their own (serde's `flatten`). Its type
+/// decodes with `init(from:)` on the same decoder and encodes with `encode(to:)`
+/// on the same encoder, so it must be coded as a keyed object.
+///
+/// - An optional flattened property is nil when one of its type's own keys is
+///   missing (or `null`) in the object; a present but invalid value is an error.
+/// - With an initial value (or ``DecodingDefault(_:)``), the value is the default
+///   when the type does not decode (recorded in a ``JoltDecoder`` report).
+/// - Keys are not checked against the enclosing type's: a key both read is read
+///   by both; when both write one, the last written wins (the flattened values
+///   are written after the type's own properties, in declaration order).
+///
+/// ```swift
+/// @Codable struct Address { var street: String; var city: String }
+/// @Codable struct User {
+///     var name: String
+///     @Flatten var address: Address      // {"name": "Ann", "street": "Main St", "city": "Oslo"}
+/// }
+/// ```
+@attached(peer)
+public macro Flatten() = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
 /// Writes `null` for a nil optional instead of leaving the key out; on a
 /// property or on the type (all its optionals).
 ///

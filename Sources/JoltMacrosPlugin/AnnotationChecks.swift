@@ -29,7 +29,7 @@ public struct MarkerMacro: PeerMacro {
 enum Marker {
     static let property: Set<String> = [
         "CodingKey", "EncodingKey", "DecodingDefault", "CodingIgnored", "LossyCoding", "CompactCoding",
-        "DateCoding", "Base64Coding", "FlexibleType", "CustomCoding", "EncodeNil",
+        "DateCoding", "Base64Coding", "FlexibleType", "CustomCoding", "EncodeNil", "Flatten",
     ]
     /// The annotations that choose how a property's value is read and written: one per property.
     static let valueCodings = ["DateCoding", "Base64Coding", "FlexibleType", "LossyCoding", "CompactCoding", "CustomCoding"]
@@ -333,6 +333,27 @@ struct AnnotationChecker {
         if let custom = marker("CustomCoding"), custom.argument("decode") != nil, attributes.has("JSONString") {
             report(custom, "@CustomCoding's closures read and write the value themselves; they do not combine with @JSONString",
                    "customCodingWithJSONString")
+        }
+        // A flattened value has no key and is read by its own type's code.
+        if let flatten = marker("Flatten") {
+            for other in markers where !["Flatten", "DecodingDefault"].contains(other.simpleName) {
+                let reason = other.simpleName == "CodingKey" || other.simpleName == "EncodingKey" || styleNames.contains(other.simpleName)
+                    ? "a @Flatten property has no key of its own: its type's keys are read from the enclosing object"
+                    : other.simpleName == "EncodeNil" ? "a nil @Flatten property writes no keys"
+                    : "a @Flatten property is read and written by its type's own init(from:) and encode(to:)"
+                report(other, "@\(other.simpleName) has no effect: \(reason)", "flattenWithOthers", fixIts: [removal(other)])
+            }
+            let wrappers = attributes.compactMap { $0.as(AttributeSyntax.self) }
+                .filter { joltWrapperNames.contains($0.simpleName) || $0.simpleName == "JSONString" }
+            for wrapper in wrappers {
+                report(wrapper, "the @\(wrapper.simpleName) property wrapper reads the value at a key; a @Flatten property has none",
+                       "flattenWithOthers")
+            }
+            if typeAttributes.has("CodingContainer") {
+                report(flatten, "@Flatten is not supported in a type with @CodingContainer: the flattened type would read the "
+                       + "whole object, not the container", "flattenInContainer")
+            }
+            return
         }
         // A style only changes keys that are not written out.
         let styles = markers.filter { styleNames.contains($0.simpleName) }

@@ -31,6 +31,8 @@ struct Property {
     var keySite: Syntax?
     /// For an `@CodingIgnored` property without an initial value: the value `init(from:)` gives it.
     var ignoredValue: String?
+    /// `@Flatten`: the value's own keys are read from, and written to, the enclosing object.
+    var flattened = false
 
     var isOptional: Bool { type?.isOptional ?? false }
     var hasDefault: Bool { missingDefault != nil }
@@ -99,7 +101,7 @@ struct PropertyReader {
     /// the later one is reported.
     mutating func checkEncodingKeys(_ properties: [Property]) {
         var written: [(path: [String], name: String)] = []
-        for property in properties where !property.ignored {
+        for property in properties where !property.ignored && !property.flattened {
             let path = property.encodePath
             if let other = written.first(where: { $0.path.starts(with: path) || path.starts(with: $0.path) }) {
                 let text = path.joined(separator: "."), otherText = other.path.joined(separator: ".")
@@ -204,6 +206,18 @@ struct PropertyReader {
             }
             property.missingDefault = initializer.value.trimmedDescription
             property.invalidDefault = property.missingDefault
+        }
+
+        // A flattened value has no key: its type reads the enclosing object.
+        if attributes.has("Flatten") {
+            guard binding.typeAnnotation != nil else {
+                context.diagnose(Diagnostic(node: variable, message: JoltDiagnostic.needsType("Flatten")))
+                failed = true
+                return nil
+            }
+            property.flattened = true
+            property.keySite = Syntax(variable)
+            return property
         }
 
         // Keys.
