@@ -351,6 +351,42 @@ public macro FlexibleType() = #externalMacro(module: "JoltMacrosPlugin", type: "
 @attached(peer)
 public macro CustomCoding<T: JoltCodingTransformer>(_ transformer: T.Type) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
 
+/// Reads and writes a property through two ``JoltValueTransformer``s: `first`
+/// reads its `Input` from the JSON, `second` turns `first`'s output into the
+/// property's value; encoding reverses `second`, then `first`. `first`'s `Output`
+/// must be `second`'s `Input` (else the annotation does not compile). A step that
+/// throws makes the property's default its value when it has one (recorded in a
+/// ``JoltDecoder`` report), else a `dataCorrupted` error at its coding path.
+///
+/// ```swift
+/// @CustomCoding(JoltLosslessString<Int>.self, Increment.self) var count: Int   // "5" <-> 6
+/// ```
+@attached(peer)
+public macro CustomCoding<A: JoltValueTransformer, B: JoltValueTransformer>(
+    _ first: A.Type, _ second: B.Type
+) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro") where A.Output == B.Input
+
+/// Three ``JoltValueTransformer``s in order (see ``CustomCoding(_:_:)``).
+///
+/// ```swift
+/// @CustomCoding(JoltLosslessString<Int>.self, Increment.self, JoltIntToBool.self) var flag: Bool   // "0" <-> true
+/// ```
+@attached(peer)
+public macro CustomCoding<A: JoltValueTransformer, B: JoltValueTransformer, C: JoltValueTransformer>(
+    _ first: A.Type, _ second: B.Type, _ third: C.Type
+) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro") where A.Output == B.Input, B.Output == C.Input
+
+/// Four ``JoltValueTransformer``s in order (see ``CustomCoding(_:_:)``).
+///
+/// ```swift
+/// @CustomCoding(JoltLosslessString<Int>.self, Increment.self, Increment.self, JoltIntToBool.self)
+/// var flag: Bool                                   // "-1" -> -1 -> 0 -> 1 -> true
+/// ```
+@attached(peer)
+public macro CustomCoding<A: JoltValueTransformer, B: JoltValueTransformer, C: JoltValueTransformer, D: JoltValueTransformer>(
+    _ first: A.Type, _ second: B.Type, _ third: C.Type, _ fourth: D.Type
+) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro") where A.Output == B.Input, B.Output == C.Input, C.Output == D.Input
+
 /// Reads and writes a property with closures given a decoder or an encoder
 /// at the property's key. The property's default (its initial value or
 /// ``DecodingDefault(_:)``) is used when the key is missing or `decode` throws.

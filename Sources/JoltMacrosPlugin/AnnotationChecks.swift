@@ -306,8 +306,10 @@ struct AnnotationChecker {
                     report(argument.expression, "@DateCoding takes the strategy type itself, as in ISO8601Strategy.self", "notMetatype")
                 }
             case "CustomCoding":
-                if arguments.count == 1, let argument = arguments.first, argument.expression.metatypeBase == nil {
-                    report(argument.expression, "@CustomCoding takes the transformer type itself, as in CommaList.self", "notMetatype")
+                if arguments.allSatisfy({ $0.label == nil }) {
+                    for argument in arguments where argument.expression.metatypeBase == nil {
+                        report(argument.expression, "@CustomCoding takes the transformer type itself, as in CommaList.self", "notMetatype")
+                    }
                 }
             case "Base64Coding":
                 if let format = marker.argument("format"),
@@ -499,9 +501,10 @@ struct AnnotationChecker {
                            fixIts: [removal(marker)])
                 } else if name != "CustomCoding", let argument = marker.argumentList.first, argument.expression.metatypeBase == nil {
                     report(argument.expression, "@\(name) takes the value type itself, as in FilePath.self", "notMetatype")
-                } else if name == "CustomCoding", marker.argumentList.count == 1, let argument = marker.argumentList.first,
-                          argument.expression.metatypeBase == nil {
-                    report(argument.expression, "@CustomCoding takes the transformer type itself, as in CommaList.self", "notMetatype")
+                } else if name == "CustomCoding", marker.argumentList.allSatisfy({ $0.label == nil }) {
+                    for argument in marker.argumentList where argument.expression.metatypeBase == nil {
+                        report(argument.expression, "@CustomCoding takes the transformer type itself, as in CommaList.self", "notMetatype")
+                    }
                 }
             }
             return checkDuplicates(markers)

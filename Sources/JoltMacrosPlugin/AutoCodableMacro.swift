@@ -204,7 +204,7 @@ public struct AutoCodableMacro: MemberMacro {
         key.decodedValue = attributes.first("DecodedValue")?.argumentList.first?.expression.metatypeBase
         key.encodedValue = attributes.first("EncodedValue")?.argumentList.first?.expression.metatypeBase
         if let custom = attributes.first("CustomCoding") {
-            guard let transformer = custom.argumentList.first?.expression.metatypeBase, custom.argumentList.count == 1 else {
+            guard let transformer = transformerChain(custom) else {
                 context.diagnose(Diagnostic(node: custom, message: JoltDiagnostic(
                     message: "on a coding key, @CustomCoding takes a JoltCodingTransformer type (@CustomCoding(T.self)), not closures",
                     id: "autoCustomCodingClosures")))

@@ -267,7 +267,7 @@ struct PropertyReader {
                 failed = true
             }
         } else if let attribute = attributes.first("CustomCoding") {
-            if let transformer = attribute.argumentList.first?.expression.metatypeBase, attribute.argumentList.count == 1 {
+            if let transformer = transformerChain(attribute) {
                 property.coding = .wrapper(["JoltCustomCoded<\(transformer)>"])
             } else if let decode = attribute.argument("decode"), let encode = attribute.argument("encode") {
                 property.coding = .closures(decode: decode.expression.trimmedDescription, encode: encode.expression.trimmedDescription)
@@ -297,6 +297,18 @@ struct PropertyReader {
         }
         return property
     }
+}
+
+/// The transformer of `@CustomCoding(T.self)`, or for several,
+/// `@CustomCoding(A.self, B.self, C.self)`, their chain
+/// `JoltTransformChain<A, JoltTransformChain<B, C>>`; nil unless every argument is
+/// an unlabelled metatype.
+func transformerChain(_ attribute: AttributeSyntax) -> String? {
+    let arguments = attribute.argumentList
+    guard !arguments.isEmpty, arguments.allSatisfy({ $0.label == nil }) else { return nil }
+    let types = arguments.compactMap(\.expression.metatypeBase)
+    guard types.count == arguments.count, let last = types.last else { return nil }
+    return types.dropLast().reversed().reduce(last) { inner, type in "JoltTransformChain<\(type), \(inner)>" }
 }
 
 /// The types `@FlexibleType` on a type reads leniently (Jolt's `LosslessValue` converts them).

@@ -3,6 +3,11 @@ import Jolt
 /// The decoding helpers the code written by ``Codable()`` calls for a
 /// ``Flatten()`` property: its type decodes from the decoder of the enclosing
 /// object. Public for the generated code; not meant to be called by hand.
+///
+/// ```swift
+/// // @Flatten var geo: Geo?  decodes as
+/// self.geo = try JoltFlattened.decodeIfPresent(Geo.self, from: decoder)
+/// ```
 public enum JoltFlattened {
     /// The value, or nil when one of its own keys is missing from the enclosing
     /// object (or `null` there); any other error is thrown.
