@@ -550,6 +550,81 @@ public macro AutoDecodable() = #externalMacro(module: "JoltMacrosPlugin", type: 
 @attached(member, names: named(encode(to:)))
 public macro AutoEncodable() = #externalMacro(module: "JoltMacrosPlugin", type: "AutoCodableMacro")
 
+/// ``AutoCodable()`` with AutoCodable's options: the container (``JoltAutoContainer``)
+/// and the members' access level (``JoltAccessControl``; without it, the
+/// extension's). `.singleValue("value")` codes a struct or class as the value of
+/// that property (decoding calls `init(value:)`; no `CodingKeys`);
+/// `.singleValueForEnum` codes an enum without associated values as its case's
+/// `CodingKeys` string, an unknown string being `dataCorrupted` ("Invalid value: …").
+/// A container that the extension contradicts (`CodingKeys` beside `.singleValue`,
+/// `.singleValueForEnum` without them, with a case's values, or on a struct) is
+/// a compile-time error at the attribute.
+///
+/// ```swift
+/// struct Identifier { let value: Int }
+/// @AutoCodable(container: .singleValue("value"), accessControl: .public)
+/// extension Identifier: Codable {}                 // 42 <-> Identifier(value: 42)
+///
+/// enum Membership { case regular, premium }
+/// @AutoCodable(container: .singleValueForEnum)
+/// extension Membership: Codable {
+///     enum CodingKeys: String, CodingKey { case regular, premium = "PREMIUM" }
+/// }
+/// ```
+@attached(member, names: named(init(from:)), named(encode(to:)))
+public macro AutoCodable(
+    container: JoltAutoContainer, accessControl: JoltAccessControl? = nil
+) = #externalMacro(module: "JoltMacrosPlugin", type: "AutoCodableMacro")
+
+/// ``AutoCodable()`` with `public` (or `package`, `internal`) members.
+///
+/// ```swift
+/// @AutoCodable(accessControl: .public)
+/// extension User: Codable { enum CodingKeys: String, CodingKey { case name } }
+/// ```
+@attached(member, names: named(init(from:)), named(encode(to:)))
+public macro AutoCodable(accessControl: JoltAccessControl) = #externalMacro(module: "JoltMacrosPlugin", type: "AutoCodableMacro")
+
+/// ``AutoCodable(container:accessControl:)`` writing only `init(from:)`.
+///
+/// ```swift
+/// @AutoDecodable(container: .singleValue("value"))
+/// extension Identifier: Decodable {}        // self.init(value: container.decode())
+/// ```
+@attached(member, names: named(init(from:)))
+public macro AutoDecodable(
+    container: JoltAutoContainer, accessControl: JoltAccessControl? = nil
+) = #externalMacro(module: "JoltMacrosPlugin", type: "AutoCodableMacro")
+
+/// ``AutoDecodable()`` with `public` (or `package`, `internal`) members.
+///
+/// ```swift
+/// @AutoDecodable(accessControl: .public)
+/// extension User: Decodable { enum CodingKeys: String, CodingKey { case name } }
+/// ```
+@attached(member, names: named(init(from:)))
+public macro AutoDecodable(accessControl: JoltAccessControl) = #externalMacro(module: "JoltMacrosPlugin", type: "AutoCodableMacro")
+
+/// ``AutoCodable(container:accessControl:)`` writing only `encode(to:)`.
+///
+/// ```swift
+/// @AutoEncodable(container: .singleValueForEnum)
+/// extension Membership: Encodable { enum CodingKeys: String, CodingKey { case regular, premium } }
+/// ```
+@attached(member, names: named(encode(to:)))
+public macro AutoEncodable(
+    container: JoltAutoContainer, accessControl: JoltAccessControl? = nil
+) = #externalMacro(module: "JoltMacrosPlugin", type: "AutoCodableMacro")
+
+/// ``AutoEncodable()`` with `public` (or `package`, `internal`) members.
+///
+/// ```swift
+/// @AutoEncodable(accessControl: .public)
+/// extension User: Encodable { enum CodingKeys: String, CodingKey { case name } }
+/// ```
+@attached(member, names: named(encode(to:)))
+public macro AutoEncodable(accessControl: JoltAccessControl) = #externalMacro(module: "JoltMacrosPlugin", type: "AutoCodableMacro")
+
 /// On a key of an ``AutoDecodable()`` `CodingKeys` (or `<Case>CodingKeys`)
 /// enum: the value is decoded as `type` and converted with its
 /// ``DecodableValue/value()``. An optional property is nil when the key is
