@@ -351,6 +351,42 @@ public macro FlexibleType() = #externalMacro(module: "JoltMacrosPlugin", type: "
 @attached(peer)
 public macro CustomCoding<T: JoltCodingTransformer>(_ transformer: T.Type) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
 
+/// Reads and writes a property through two ``JoltValueTransformer``s: `first`
+/// reads its `Input` from the JSON, `second` turns `first`'s output into the
+/// property's value; encoding reverses `second`, then `first`. `first`'s `Output`
+/// must be `second`'s `Input` (else the annotation does not compile). A step that
+/// throws makes the property's default its value when it has one (recorded in a
+/// ``JoltDecoder`` report), else a `dataCorrupted` error at its coding path.
+///
+/// ```swift
+/// @CustomCoding(JoltLosslessString<Int>.self, Increment.self) var count: Int   // "5" <-> 6
+/// ```
+@attached(peer)
+public macro CustomCoding<A: JoltValueTransformer, B: JoltValueTransformer>(
+    _ first: A.Type, _ second: B.Type
+) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro") where A.Output == B.Input
+
+/// Three ``JoltValueTransformer``s in order (see ``CustomCoding(_:_:)``).
+///
+/// ```swift
+/// @CustomCoding(JoltLosslessString<Int>.self, Increment.self, JoltIntToBool.self) var flag: Bool   // "0" <-> true
+/// ```
+@attached(peer)
+public macro CustomCoding<A: JoltValueTransformer, B: JoltValueTransformer, C: JoltValueTransformer>(
+    _ first: A.Type, _ second: B.Type, _ third: C.Type
+) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro") where A.Output == B.Input, B.Output == C.Input
+
+/// Four ``JoltValueTransformer``s in order (see ``CustomCoding(_:_:)``).
+///
+/// ```swift
+/// @CustomCoding(JoltLosslessString<Int>.self, Increment.self, Increment.self, JoltIntToBool.self)
+/// var flag: Bool                                   // "-1" -> -1 -> 0 -> 1 -> true
+/// ```
+@attached(peer)
+public macro CustomCoding<A: JoltValueTransformer, B: JoltValueTransformer, C: JoltValueTransformer, D: JoltValueTransformer>(
+    _ first: A.Type, _ second: B.Type, _ third: C.Type, _ fourth: D.Type
+) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro") where A.Output == B.Input, B.Output == C.Input, C.Output == D.Input
+
 /// Reads and writes a property with closures given a decoder or an encoder
 /// at the property's key. The property's default (its initial value or
 /// ``DecodingDefault(_:)``) is used when the key is missing or `decode` throws.
@@ -363,6 +399,29 @@ public macro CustomCoding<T: JoltCodingTransformer>(_ transformer: T.Type) = #ex
 public macro CustomCoding<T>(
     decode: (any Decoder) throws -> T, encode: (T, any Encoder) throws -> Void
 ) = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
+
+/// Reads a property's own fields from the enclosing object, and writes them
+/// there, instead of under a key of their own (serde's `flatten`). Its type
+/// decodes with `init(from:)` on the same decoder and encodes with `encode(to:)`
+/// on the same encoder, so it must be coded as a keyed object.
+///
+/// - An optional flattened property is nil when one of its type's own keys is
+///   missing (or `null`) in the object; a present but invalid value is an error.
+/// - With an initial value (or ``DecodingDefault(_:)``), the value is the default
+///   when the type does not decode (recorded in a ``JoltDecoder`` report).
+/// - Keys are not checked against the enclosing type's: a key both read is read
+///   by both; when both write one, the last written wins (the flattened values
+///   are written after the type's own properties, in declaration order).
+///
+/// ```swift
+/// @Codable struct Address { var street: String; var city: String }
+/// @Codable struct User {
+///     var name: String
+///     @Flatten var address: Address      // {"name": "Ann", "street": "Main St", "city": "Oslo"}
+/// }
+/// ```
+@attached(peer)
+public macro Flatten() = #externalMacro(module: "JoltMacrosPlugin", type: "MarkerMacro")
 
 /// Writes `null` for a nil optional instead of leaving the key out; on a
 /// property or on the type (all its optionals).
@@ -490,6 +549,81 @@ public macro AutoDecodable() = #externalMacro(module: "JoltMacrosPlugin", type: 
 /// ``AutoCodable()`` writing only `encode(to:)`: `@AutoEncodable extension User: Encodable { enum CodingKeys … }`
 @attached(member, names: named(encode(to:)))
 public macro AutoEncodable() = #externalMacro(module: "JoltMacrosPlugin", type: "AutoCodableMacro")
+
+/// ``AutoCodable()`` with AutoCodable's options: the container (``JoltAutoContainer``)
+/// and the members' access level (``JoltAccessControl``; without it, the
+/// extension's). `.singleValue("value")` codes a struct or class as the value of
+/// that property (decoding calls `init(value:)`; no `CodingKeys`);
+/// `.singleValueForEnum` codes an enum without associated values as its case's
+/// `CodingKeys` string, an unknown string being `dataCorrupted` ("Invalid value: …").
+/// A container that the extension contradicts (`CodingKeys` beside `.singleValue`,
+/// `.singleValueForEnum` without them, with a case's values, or on a struct) is
+/// a compile-time error at the attribute.
+///
+/// ```swift
+/// struct Identifier { let value: Int }
+/// @AutoCodable(container: .singleValue("value"), accessControl: .public)
+/// extension Identifier: Codable {}                 // 42 <-> Identifier(value: 42)
+///
+/// enum Membership { case regular, premium }
+/// @AutoCodable(container: .singleValueForEnum)
+/// extension Membership: Codable {
+///     enum CodingKeys: String, CodingKey { case regular, premium = "PREMIUM" }
+/// }
+/// ```
+@attached(member, names: named(init(from:)), named(encode(to:)))
+public macro AutoCodable(
+    container: JoltAutoContainer, accessControl: JoltAccessControl? = nil
+) = #externalMacro(module: "JoltMacrosPlugin", type: "AutoCodableMacro")
+
+/// ``AutoCodable()`` with `public` (or `package`, `internal`) members.
+///
+/// ```swift
+/// @AutoCodable(accessControl: .public)
+/// extension User: Codable { enum CodingKeys: String, CodingKey { case name } }
+/// ```
+@attached(member, names: named(init(from:)), named(encode(to:)))
+public macro AutoCodable(accessControl: JoltAccessControl) = #externalMacro(module: "JoltMacrosPlugin", type: "AutoCodableMacro")
+
+/// ``AutoCodable(container:accessControl:)`` writing only `init(from:)`.
+///
+/// ```swift
+/// @AutoDecodable(container: .singleValue("value"))
+/// extension Identifier: Decodable {}        // self.init(value: container.decode())
+/// ```
+@attached(member, names: named(init(from:)))
+public macro AutoDecodable(
+    container: JoltAutoContainer, accessControl: JoltAccessControl? = nil
+) = #externalMacro(module: "JoltMacrosPlugin", type: "AutoCodableMacro")
+
+/// ``AutoDecodable()`` with `public` (or `package`, `internal`) members.
+///
+/// ```swift
+/// @AutoDecodable(accessControl: .public)
+/// extension User: Decodable { enum CodingKeys: String, CodingKey { case name } }
+/// ```
+@attached(member, names: named(init(from:)))
+public macro AutoDecodable(accessControl: JoltAccessControl) = #externalMacro(module: "JoltMacrosPlugin", type: "AutoCodableMacro")
+
+/// ``AutoCodable(container:accessControl:)`` writing only `encode(to:)`.
+///
+/// ```swift
+/// @AutoEncodable(container: .singleValueForEnum)
+/// extension Membership: Encodable { enum CodingKeys: String, CodingKey { case regular, premium } }
+/// ```
+@attached(member, names: named(encode(to:)))
+public macro AutoEncodable(
+    container: JoltAutoContainer, accessControl: JoltAccessControl? = nil
+) = #externalMacro(module: "JoltMacrosPlugin", type: "AutoCodableMacro")
+
+/// ``AutoEncodable()`` with `public` (or `package`, `internal`) members.
+///
+/// ```swift
+/// @AutoEncodable(accessControl: .public)
+/// extension User: Encodable { enum CodingKeys: String, CodingKey { case name } }
+/// ```
+@attached(member, names: named(encode(to:)))
+public macro AutoEncodable(accessControl: JoltAccessControl) = #externalMacro(module: "JoltMacrosPlugin", type: "AutoCodableMacro")
 
 /// On a key of an ``AutoDecodable()`` `CodingKeys` (or `<Case>CodingKeys`)
 /// enum: the value is decoded as `type` and converted with its

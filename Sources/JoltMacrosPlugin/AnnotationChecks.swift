@@ -29,7 +29,7 @@ public struct MarkerMacro: PeerMacro {
 enum Marker {
     static let property: Set<String> = [
         "CodingKey", "EncodingKey", "DecodingDefault", "CodingIgnored", "LossyCoding", "CompactCoding",
-        "DateCoding", "Base64Coding", "FlexibleType", "CustomCoding", "EncodeNil",
+        "DateCoding", "Base64Coding", "FlexibleType", "CustomCoding", "EncodeNil", "Flatten",
     ]
     /// The annotations that choose how a property's value is read and written: one per property.
     static let valueCodings = ["DateCoding", "Base64Coding", "FlexibleType", "LossyCoding", "CompactCoding", "CustomCoding"]
@@ -306,8 +306,10 @@ struct AnnotationChecker {
                     report(argument.expression, "@DateCoding takes the strategy type itself, as in ISO8601Strategy.self", "notMetatype")
                 }
             case "CustomCoding":
-                if arguments.count == 1, let argument = arguments.first, argument.expression.metatypeBase == nil {
-                    report(argument.expression, "@CustomCoding takes the transformer type itself, as in CommaList.self", "notMetatype")
+                if arguments.allSatisfy({ $0.label == nil }) {
+                    for argument in arguments where argument.expression.metatypeBase == nil {
+                        report(argument.expression, "@CustomCoding takes the transformer type itself, as in CommaList.self", "notMetatype")
+                    }
                 }
             case "Base64Coding":
                 if let format = marker.argument("format"),
@@ -333,6 +335,27 @@ struct AnnotationChecker {
         if let custom = marker("CustomCoding"), custom.argument("decode") != nil, attributes.has("JSONString") {
             report(custom, "@CustomCoding's closures read and write the value themselves; they do not combine with @JSONString",
                    "customCodingWithJSONString")
+        }
+        // A flattened value has no key and is read by its own type's code.
+        if let flatten = marker("Flatten") {
+            for other in markers where !["Flatten", "DecodingDefault"].contains(other.simpleName) {
+                let reason = other.simpleName == "CodingKey" || other.simpleName == "EncodingKey" || styleNames.contains(other.simpleName)
+                    ? "a @Flatten property has no key of its own: its type's keys are read from the enclosing object"
+                    : other.simpleName == "EncodeNil" ? "a nil @Flatten property writes no keys"
+                    : "a @Flatten property is read and written by its type's own init(from:) and encode(to:)"
+                report(other, "@\(other.simpleName) has no effect: \(reason)", "flattenWithOthers", fixIts: [removal(other)])
+            }
+            let wrappers = attributes.compactMap { $0.as(AttributeSyntax.self) }
+                .filter { joltWrapperNames.contains($0.simpleName) || $0.simpleName == "JSONString" }
+            for wrapper in wrappers {
+                report(wrapper, "the @\(wrapper.simpleName) property wrapper reads the value at a key; a @Flatten property has none",
+                       "flattenWithOthers")
+            }
+            if typeAttributes.has("CodingContainer") {
+                report(flatten, "@Flatten is not supported in a type with @CodingContainer: the flattened type would read the "
+                       + "whole object, not the container", "flattenInContainer")
+            }
+            return
         }
         // A style only changes keys that are not written out.
         let styles = markers.filter { styleNames.contains($0.simpleName) }
@@ -478,9 +501,10 @@ struct AnnotationChecker {
                            fixIts: [removal(marker)])
                 } else if name != "CustomCoding", let argument = marker.argumentList.first, argument.expression.metatypeBase == nil {
                     report(argument.expression, "@\(name) takes the value type itself, as in FilePath.self", "notMetatype")
-                } else if name == "CustomCoding", marker.argumentList.count == 1, let argument = marker.argumentList.first,
-                          argument.expression.metatypeBase == nil {
-                    report(argument.expression, "@CustomCoding takes the transformer type itself, as in CommaList.self", "notMetatype")
+                } else if name == "CustomCoding", marker.argumentList.allSatisfy({ $0.label == nil }) {
+                    for argument in marker.argumentList where argument.expression.metatypeBase == nil {
+                        report(argument.expression, "@CustomCoding takes the transformer type itself, as in CommaList.self", "notMetatype")
+                    }
                 }
             }
             return checkDuplicates(markers)
@@ -570,6 +594,7 @@ struct AnnotationChecker {
         }
         var matches = 0, pathValues = 0
         var inMatches = false
+        var numberRanges: [ExprSyntax] = []
         for argument in arguments {
             if argument.label?.text == "match" { inMatches = true }
             if argument.label?.text == "values" {
@@ -595,7 +620,12 @@ struct AnnotationChecker {
             guard inMatches else { continue }
             matches += 1
             let call = argument.expression.as(FunctionCallExprSyntax.self)
-            if call?.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "pathValue" {
+            let kind = call?.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            if let kind, ["intRange", "doubleRange", "stringRange"].contains(kind) {
+                checkRange(call!, kind: kind)
+                if kind != "stringRange" { numberRanges.append(argument.expression) }
+            }
+            if kind == "pathValue" {
                 pathValues += 1
                 if call?.arguments.first?.expression.stringLiteralValue == nil {
                     report(argument.expression, "the path of .pathValue is a string literal (\"type.kind\")", "keyNotLiteral")
@@ -604,10 +634,60 @@ struct AnnotationChecker {
                 }
             }
         }
+        // A case with associated values is read from an object: a number never selects it
+        // (a string range does, as a key; with .pathValue the value at the path is matched).
+        if pathValues == 0, let element = caseDecl.elements.first, element.parameterClause != nil {
+            for range in numberRanges {
+                report(range, "case '\(element.name.text)' has associated values, so it is read from an object and a number never "
+                       + "selects it; match its key with .string or .stringRange, or a value inside the object with .pathValue",
+                       "numberRangeOnCaseWithValues")
+            }
+        }
         let values = marker.argument("values")?.expression
         if matches == 0 && (values == nil || values?.as(ArrayExprSyntax.self)?.elements.isEmpty == true) {
             report(marker, "@CodingCase needs a value to match (match: .string(\"…\"), …) or keys for the associated values (values: […])",
                    "codingCaseEmpty", fixIts: [removal(marker)])
+        }
+    }
+}
+
+extension AnnotationChecker {
+    /// A range match whose bounds are literals: an inverted one (which would trap at
+    /// run time) is an error; a `.stringRange` needs string bounds.
+    func checkRange(_ call: FunctionCallExprSyntax, kind: String) {
+        guard let argument = call.arguments.first?.expression, let (lower, upper) = argument.closedRangeBounds else {
+            let halfOpen = call.arguments.first?.expression.as(SequenceExprSyntax.self)?.elements.contains {
+                $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "..<"
+            } ?? false
+            if halfOpen, let argument = call.arguments.first?.expression {
+                report(argument, ".\(kind) takes a closed range, as in .\(kind)(\(Self.rangeExample(kind)))", "rangeNotClosed")
+            }
+            return
+        }
+        let inverted: Bool
+        if kind == "stringRange" {
+            guard let low = lower.stringLiteralValue, let high = upper.stringLiteralValue else { return }
+            inverted = low > high
+        } else {
+            guard let low = lower.numberLiteralValue, let high = upper.numberLiteralValue else { return }
+            inverted = low > high
+        }
+        if inverted {
+            report(argument, "\(argument.trimmedDescription) is not a range: its lower bound is above its upper bound (it would "
+                   + "stop the program when decoding); write \(upper.trimmedDescription)...\(lower.trimmedDescription)",
+                   "invertedRange", fixIts: [FixIt(message: JoltFixIt(message: "swap the bounds"), changes: [
+                       .replace(oldNode: Syntax(argument), newNode: Syntax(ExprSyntax(
+                           "\(upper.trimmed)...\(lower.trimmed)").with(\.leadingTrivia, argument.leadingTrivia)
+                           .with(\.trailingTrivia, argument.trailingTrivia))),
+                   ])])
+        }
+    }
+
+    static func rangeExample(_ kind: String) -> String {
+        switch kind {
+        case "stringRange": "\"a\"...\"f\""
+        case "doubleRange": "50...60"
+        default: "22...30"
         }
     }
 }

@@ -63,18 +63,24 @@ public struct AutoCodableMacro: MemberMacro {
                 message: "@\(name) applies to an extension of a struct, class or enum (or to the type)", id: "autoOnProtocol")))
             return []
         }
+        guard let options = AutoOptions(node, declaration: declaration, context: context) else { return [] }
         var keyEnums: [String: KeyEnum] = [:]
         var failed = false
         for member in declaration.memberBlock.members {
             guard let keys = member.decl.as(EnumDeclSyntax.self), keys.name.text.hasSuffix("CodingKeys") else { continue }
             keyEnums[keys.name.text] = readKeyEnum(keys, context: context, failed: &failed)
         }
+        let access = options.access ?? declaration.modifiers.accessLevel.map { $0 + " " } ?? ""
+        if options.container != .keyed {
+            if failed { return [] }
+            return singleValueMembers(options, node: node, declaration: declaration, keyEnums: keyEnums, access: access,
+                                      decodes: decodes, encodes: encodes, context: context)
+        }
         guard let codingKeys = keyEnums["CodingKeys"] else {
             context.diagnose(Diagnostic(node: node, message: JoltDiagnostic.autoNeedsCodingKeys))
             return []
         }
         let keys = codingKeys.keys
-        let access = declaration.modifiers.accessLevel.map { $0 + " " } ?? ""
         // A member of the extension can't say whether the type is an enum: a `<Case>CodingKeys` enum says so.
         let isEnum = declaration.is(EnumDeclSyntax.self)
             || keys.contains { keyEnums[capitalized($0.name) + "CodingKeys"] != nil }
@@ -83,18 +89,8 @@ public struct AutoCodableMacro: MemberMacro {
         }
         failed = diagnoseUnusedKeyEnums(in: declaration, keys: codingKeys, isEnum: isEnum, context: context) || failed
         if failed { return [] }
-        let hooks = declaration.inheritanceClause?.inheritedTypes.contains {
-            $0.type.trimmedDescription.split(separator: ".").last == "JoltCodingHooks"
-        } ?? false
-        // The two members, with the hook calls around their bodies when asked for.
-        func initDecl(_ lines: [String]) -> DeclSyntax {
-            let body = hooks ? [HookCall.statement(HookCall.willDecode)] + lines + [HookCall.statement(HookCall.didDecode)] : lines
-            return "\(raw: access)init(from decoder: any Decoder) throws {\n\(raw: body.joined(separator: "\n"))\n}"
-        }
-        func encodeDecl(_ lines: [String]) -> DeclSyntax {
-            let body = hooks ? [HookCall.statement(HookCall.willEncode)] + lines + [HookCall.statement(HookCall.didEncode)] : lines
-            return "\(raw: access)func encode(to encoder: any Encoder) throws {\n\(raw: body.joined(separator: "\n"))\n}"
-        }
+        func initDecl(_ lines: [String]) -> DeclSyntax { Self.initDecl(lines, declaration: declaration, access: access) }
+        func encodeDecl(_ lines: [String]) -> DeclSyntax { Self.encodeDecl(lines, declaration: declaration, access: access) }
         var members: [DeclSyntax] = []
         if isEnum {
             if decodes {
@@ -151,6 +147,27 @@ public struct AutoCodableMacro: MemberMacro {
         return members
     }
 
+    /// Whether the extension names `JoltCodingHooks` (then the code calls the hooks).
+    static func hasHooks(_ declaration: some DeclGroupSyntax) -> Bool {
+        declaration.inheritanceClause?.inheritedTypes.contains {
+            $0.type.trimmedDescription.split(separator: ".").last == "JoltCodingHooks"
+        } ?? false
+    }
+
+    /// `init(from:)` with `lines`, between the decoding hooks when the extension asks for them.
+    static func initDecl(_ lines: [String], declaration: some DeclGroupSyntax, access: String) -> DeclSyntax {
+        let body = hasHooks(declaration)
+            ? [HookCall.statement(HookCall.willDecode)] + lines + [HookCall.statement(HookCall.didDecode)] : lines
+        return "\(raw: access)init(from decoder: any Decoder) throws {\n\(raw: body.joined(separator: "\n"))\n}"
+    }
+
+    /// `encode(to:)` with `lines`, between the encoding hooks when the extension asks for them.
+    static func encodeDecl(_ lines: [String], declaration: some DeclGroupSyntax, access: String) -> DeclSyntax {
+        let body = hasHooks(declaration)
+            ? [HookCall.statement(HookCall.willEncode)] + lines + [HookCall.statement(HookCall.didEncode)] : lines
+        return "\(raw: access)func encode(to encoder: any Encoder) throws {\n\(raw: body.joined(separator: "\n"))\n}"
+    }
+
     /// A `…CodingKeys` enum: its keys, and the `<Key>CodingKeys` enums nested in it.
     struct KeyEnum {
         var keys: [Key] = []
@@ -204,7 +221,7 @@ public struct AutoCodableMacro: MemberMacro {
         key.decodedValue = attributes.first("DecodedValue")?.argumentList.first?.expression.metatypeBase
         key.encodedValue = attributes.first("EncodedValue")?.argumentList.first?.expression.metatypeBase
         if let custom = attributes.first("CustomCoding") {
-            guard let transformer = custom.argumentList.first?.expression.metatypeBase, custom.argumentList.count == 1 else {
+            guard let transformer = transformerChain(custom) else {
                 context.diagnose(Diagnostic(node: custom, message: JoltDiagnostic(
                     message: "on a coding key, @CustomCoding takes a JoltCodingTransformer type (@CustomCoding(T.self)), not closures",
                     id: "autoCustomCodingClosures")))

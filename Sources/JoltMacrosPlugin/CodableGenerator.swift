@@ -66,7 +66,7 @@ struct CodableGenerator {
         var seen = Set<String>(), ordered: [String] = []
         func add(_ key: String) { if seen.insert(key).inserted { ordered.append(key) } }
         containerPath.forEach(add)
-        for property in properties where !property.ignored {
+        for property in properties where !property.ignored && !property.flattened {
             if options.decodes && property.decodes { property.decodePaths.joined().forEach(add) }
             if options.encodes { property.encodePath.forEach(add) }
         }
@@ -96,6 +96,8 @@ struct CodableGenerator {
     var codingKeysDecl: String {
         let names = caseNames
         let cases = keyTexts.map { "case `\(names[$0]!)` = \(stringLiteral($0))" }.joined(separator: "\n")
+        // Without keys (every property flattened or ignored) a raw type is not allowed.
+        if cases.isEmpty { return "\(access)enum CodingKeys: CodingKey {\n}" }
         return "\(access)enum CodingKeys: String, CodingKey {\n\(cases)\n}"
     }
 
@@ -106,7 +108,7 @@ struct CodableGenerator {
         lines += runsHooksDecl
         lines += hookStatements(.willDecode)
         let decoded = properties.filter { $0.decodes }
-        if !decoded.isEmpty {
+        if decoded.contains(where: { !$0.flattened }) {
             lines.append("let container = try decoder.container(keyedBy: CodingKeys.self)"
                          + (containerPath.isEmpty ? "" : ".joltNestedContainer(\(pathsLiteral([containerPath]).dropFirst().dropLast()))"))
         }
@@ -128,6 +130,7 @@ struct CodableGenerator {
     /// `decodeIfPresent` with its type written out, so the container's concrete
     /// overloads (`Int`, `String`…) are called as in hand-written code.
     func decodeExpression(_ p: Property) -> String {
+        if p.flattened { return flattenedDecodeExpression(p) }
         let paths = pathsLiteral(p.decodePaths)
         let single = p.decodePaths.count == 1 && p.decodePaths[0].count == 1 ? keyRef(p.decodePaths[0][0]) : nil
         let location = single.map { "forKey: \($0)" } ?? "paths: \(paths)"
@@ -202,7 +205,7 @@ struct CodableGenerator {
 
     var encodeDecl: String {
         let root = Node()
-        for property in properties where !property.ignored {
+        for property in properties where !property.ignored && !property.flattened {
             var node = root
             for key in property.encodePath.dropLast() { node = node.child(key) }
             node.leaves.append((property.encodePath.last!, property))
@@ -211,7 +214,7 @@ struct CodableGenerator {
         lines += runsHooksDecl
         lines += hookStatements(.willEncode)
         if options.inherited { lines.append("try super.encode(to: encoder)") }
-        if !properties.allSatisfy(\.ignored) || !containerPath.isEmpty {
+        if properties.contains(where: { !$0.ignored && !$0.flattened }) || !containerPath.isEmpty {
             lines.append("var container = encoder.container(keyedBy: CodingKeys.self)")
             var name = "container"
             for (index, key) in containerPath.enumerated() {
@@ -221,6 +224,11 @@ struct CodableGenerator {
             }
             var counter = containerPath.count
             emit(root, container: name, into: &lines, counter: &counter)
+        }
+        // Flattened values write their own keys into the same object (the encoder merges
+        // the keyed containers asked for on it), after the type's own keys.
+        for property in properties where property.flattened {
+            lines.append("try self.\(property.name)\(property.isOptional ? "?" : "").encode(to: encoder)")
         }
         lines += hookStatements(.didEncode)
         let modifiers = isClass ? (options.inherited ? "override " : "") + access : access

@@ -21,7 +21,8 @@ struct EnumGenerator {
         /// The name in the case's naming style: its text when nothing explicit is given.
         let jsonName: String
         var matches: [String] = []          // match expressions except .pathValue
-        var stringMatches: [String] = []    // texts of .string matches
+        var stringMatches: [String] = []    // texts of .string matches (and lower bounds of literal .stringRange ones)
+        var keyRanges: [String] = []        // .stringRange matches, which also select object keys
         var pathValue: [String]?
         var values: [Value] = []
         var isFallback = false
@@ -108,6 +109,12 @@ struct EnumGenerator {
                         }
                         explicit.append(argument.expression.trimmedDescription)
                         if member == "string", let text { explicitStrings.append(text) }
+                        if member == "stringRange" {
+                            item.keyRanges.append(argument.expression.trimmedDescription)
+                            if let lower = call?.arguments.first?.expression.closedRangeBounds?.lower.stringLiteralValue {
+                                explicitStrings.append(lower)
+                            }
+                        }
                     }
                     if !explicit.isEmpty {
                         item.matches = explicit
@@ -323,12 +330,15 @@ struct EnumGenerator {
         }
         for item in cases where item.pathValue == nil {
             let keys = "[" + item.objectKeys.map(stringLiteral).joined(separator: ", ") + "]"
-            if item.hasValues {
-                objectLines.append("for key: JoltAnyCodingKey in \(keys) where container.contains(key) {\n"
-                                   + "let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)\n"
-                                   + "return \(construct(item, from: "values"))\n}")
-            } else {
-                objectLines.append("for key: JoltAnyCodingKey in \(keys) where container.contains(key) {\nreturn .`\(item.name)`\n}")
+            let body = item.hasValues
+                ? "let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)\n"
+                    + "return \(construct(item, from: "values"))"
+                : "return .`\(item.name)`"
+            objectLines.append("for key: JoltAnyCodingKey in \(keys) where container.contains(key) {\n\(body)\n}")
+            // A string range selects any key in it (the lowest first).
+            if !item.keyRanges.isEmpty {
+                let keys = "JoltCaseScalar.keys(in: container, matching: [\(item.keyRanges.joined(separator: ", "))])"
+                objectLines.append(item.hasValues ? "for key in \(keys) {\n\(body)\n}" : "if !\(keys).isEmpty {\n\(body)\n}")
             }
         }
         if !objectLines.isEmpty {
@@ -359,7 +369,11 @@ struct EnumGenerator {
             lines.append("case .`\(item.name)`\(item.hasValues ? "(\(bindings))" : ""):")
             lines.append("var container = encoder.container(keyedBy: JoltAnyCodingKey.self)")
             var target = "container"
-            if let path = item.pathValue {
+            if let path = item.pathValue, item.stringMatches.isEmpty {
+                // No string to write: the first encodable match (a number, a range's lower bound…).
+                lines.append("try container.joltEncodeMatch([\(item.matches.joined(separator: ", "))], "
+                             + "fallback: \(stringLiteral(item.jsonName)), at: \(pathLiteral(path)))")
+            } else if let path = item.pathValue {
                 lines.append("try container.joltEncode(\(stringLiteral(item.objectKeys[0])), at: \(pathLiteral(path)))")
             } else {
                 lines.append("var values = container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: \(stringLiteral(item.objectKeys[0])))")

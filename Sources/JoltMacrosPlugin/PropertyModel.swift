@@ -34,6 +34,8 @@ struct Property {
     /// The type of a property without a type annotation, when its initial value is
     /// a literal (`var age = 33`: `Int`).
     var literalType: String?
+    /// `@Flatten`: the value's own keys are read from, and written to, the enclosing object.
+    var flattened = false
 
     var isOptional: Bool { type?.isOptional ?? false }
     var hasDefault: Bool { missingDefault != nil }
@@ -102,7 +104,7 @@ struct PropertyReader {
     /// the later one is reported.
     mutating func checkEncodingKeys(_ properties: [Property]) {
         var written: [(path: [String], name: String)] = []
-        for property in properties where !property.ignored {
+        for property in properties where !property.ignored && !property.flattened {
             let path = property.encodePath
             if let other = written.first(where: { $0.path.starts(with: path) || path.starts(with: $0.path) }) {
                 let text = path.joined(separator: "."), otherText = other.path.joined(separator: ".")
@@ -210,6 +212,18 @@ struct PropertyReader {
             property.invalidDefault = property.missingDefault
         }
 
+        // A flattened value has no key: its type reads the enclosing object.
+        if attributes.has("Flatten") {
+            guard binding.typeAnnotation != nil else {
+                context.diagnose(Diagnostic(node: variable, message: JoltDiagnostic.needsType("Flatten")))
+                failed = true
+                return nil
+            }
+            property.flattened = true
+            property.keySite = Syntax(variable)
+            return property
+        }
+
         // Keys.
         let keyStyle = style(in: attributes, of: "property") ?? typeStyle
         let defaultKey = keyStyle?.apply(to: name) ?? name
@@ -257,7 +271,7 @@ struct PropertyReader {
                 failed = true
             }
         } else if let attribute = attributes.first("CustomCoding") {
-            if let transformer = attribute.argumentList.first?.expression.metatypeBase, attribute.argumentList.count == 1 {
+            if let transformer = transformerChain(attribute) {
                 property.coding = .wrapper(["JoltCustomCoded<\(transformer)>"])
             } else if let decode = attribute.argument("decode"), let encode = attribute.argument("encode") {
                 property.coding = .closures(decode: decode.expression.trimmedDescription, encode: encode.expression.trimmedDescription)
@@ -287,6 +301,18 @@ struct PropertyReader {
         }
         return property
     }
+}
+
+/// The transformer of `@CustomCoding(T.self)`, or for several,
+/// `@CustomCoding(A.self, B.self, C.self)`, their chain
+/// `JoltTransformChain<A, JoltTransformChain<B, C>>`; nil unless every argument is
+/// an unlabelled metatype.
+func transformerChain(_ attribute: AttributeSyntax) -> String? {
+    let arguments = attribute.argumentList
+    guard !arguments.isEmpty, arguments.allSatisfy({ $0.label == nil }) else { return nil }
+    let types = arguments.compactMap(\.expression.metatypeBase)
+    guard types.count == arguments.count, let last = types.last else { return nil }
+    return types.dropLast().reversed().reduce(last) { inner, type in "JoltTransformChain<\(type), \(inner)>" }
 }
 
 /// The types `@FlexibleType` on a type reads leniently (Jolt's `LosslessValue` converts them).

@@ -61,6 +61,28 @@ extension ExprSyntax {
         return Int(text)
     }
 
+    /// The value of a number literal, integer or floating-point (`50`, `-2.5`), nil for anything else.
+    var numberLiteralValue: Double? {
+        if let prefix = self.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+            return prefix.expression.numberLiteralValue.map { -$0 }
+        }
+        if let integer = integerLiteralValue { return Double(integer) }
+        guard let literal = self.as(FloatLiteralExprSyntax.self) else { return nil }
+        return Double(literal.literal.text.replacingOccurrences("_", ""))
+    }
+
+    /// The bounds of a closed range `a...b` (folded or not), nil for anything else.
+    var closedRangeBounds: (lower: ExprSyntax, upper: ExprSyntax)? {
+        if let infix = self.as(InfixOperatorExprSyntax.self),
+           infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "..." {
+            return (infix.leftOperand, infix.rightOperand)
+        }
+        guard let sequence = self.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "..." else { return nil }
+        return (elements[0], elements[2])
+    }
+
     /// `T` of `T.self`, as text.
     var metatypeBase: String? {
         guard let member = self.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",

@@ -4,6 +4,10 @@
 /// @Codable enum Phone {
 ///     @CodingCase(match: .string("iphone"), .int(10), .intRange(22...30), .bool(true))
 ///     case apple
+///     @CodingCase(match: .string("mi"), .doubleRange(50...60))
+///     case xiaomi                               // "mi", 50, 55.5, 60
+///     @CodingCase(match: .stringRange("o"..."q"))
+///     case oppo                                 // "o", "oppo", "p", "q"; written "o"
 ///     case android                              // "android"
 /// }
 /// ```
@@ -16,6 +20,13 @@ public enum JoltCaseMatch: Sendable, Hashable {
     case intRange(ClosedRange<Int>)
     /// The number `value`.
     case double(Double)
+    /// Any number in `range`, integer or not (`.doubleRange(50...60)` matches
+    /// `50`, `55.5` and `60`); written as its lower bound.
+    case doubleRange(ClosedRange<Double>)
+    /// Any string in `range`, in Swift's `String` order (`.stringRange("o"..."q")`
+    /// matches `"o"`, `"oppo"`, `"p"` and `"q"`, not `"qa"`); written as its lower
+    /// bound. In an object (a case with associated values) it matches the key.
+    case stringRange(ClosedRange<String>)
     /// The boolean `value`.
     case bool(Bool)
     /// The case's `.string` matches are looked for at this key path inside the
@@ -32,6 +43,9 @@ public enum JoltCaseMatch: Sendable, Hashable {
         case (.intRange(let r), .int(let b)): r.contains(b)
         case (.double(let a), .double(let b)): a == b
         case (.double(let a), .int(let b)): a == Double(b)
+        case (.doubleRange(let r), .double(let b)): r.contains(b)
+        case (.doubleRange(let r), .int(let b)): r.contains(Double(b))
+        case (.stringRange(let r), .string(let b)): r.contains(b)
         case (.bool(let a), .bool(let b)): a == b
         default: false
         }
@@ -69,6 +83,16 @@ public enum JoltCaseScalar: Sendable, Hashable {
         matches.contains { $0.matches(self) }
     }
 
+    /// The keys of `container` that a `.stringRange` of `matches` selects, in
+    /// `String` order (so that the same object selects the same key whatever
+    /// order the decoder lists them in).
+    public static func keys(
+        in container: KeyedDecodingContainer<JoltAnyCodingKey>, matching matches: [JoltCaseMatch]
+    ) -> [JoltAnyCodingKey] {
+        container.allKeys.filter { JoltCaseScalar.string($0.stringValue).matches(matches) }
+            .sorted { $0.stringValue < $1.stringValue }
+    }
+
     /// Writes the first encodable value of `matches` (string, int, double or
     /// bool), or `fallback` as a string.
     public static func encode(_ matches: [JoltCaseMatch], fallback: String, to encoder: any Encoder) throws {
@@ -80,6 +104,8 @@ public enum JoltCaseScalar: Sendable, Hashable {
             case .double(let value): return try container.encode(value)
             case .bool(let value): return try container.encode(value)
             case .intRange(let range): return try container.encode(range.lowerBound)
+            case .doubleRange(let range): return try container.encode(range.lowerBound)
+            case .stringRange(let range): return try container.encode(range.lowerBound)
             case .pathValue: continue
             }
         }

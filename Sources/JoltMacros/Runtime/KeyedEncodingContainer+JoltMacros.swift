@@ -14,6 +14,15 @@ extension KeyedEncodingContainer {
         guard let value else { return }
         try joltEncode(value, at: path)
     }
+
+    /// Writes the first encodable value of `matches` (or `fallback`) at `path`
+    /// (see ``JoltCaseScalar/encode(_:fallback:to:)``).
+    public mutating func joltEncodeMatch(_ matches: [JoltCaseMatch], fallback: String, at path: [Key]) throws {
+        guard let last = path.last else { return }
+        if path.count == 1 { return try JoltCaseScalar.encode(matches, fallback: fallback, to: superEncoder(forKey: last)) }
+        var nested = nestedContainer(keyedBy: Key.self, forKey: path[0])
+        try nested.joltEncodeMatch(matches, fallback: fallback, at: Array(path.dropFirst()))
+    }
 }
 
 extension JoltCaseScalar {

@@ -29,7 +29,7 @@ let markerMacroNames = [
     "ScreamingSnakeCase", "ScreamingKebabCase", "FlatCase", "UpperCase", "CamelSnakeCase",
     "PascalSnakeCase", "CamelKebabCase", "PascalKebabCase", "DecodingDefault", "CodingIgnored",
     "LossyCoding", "CompactCoding", "DateCoding", "Base64Coding", "FlexibleType", "CustomCoding", "EncodeNil",
-    "CodingCase", "FallbackCase", "PolymorphicCase", "DecodedValue", "EncodedValue", "CodableHook",
+    "CodingCase", "FallbackCase", "PolymorphicCase", "DecodedValue", "EncodedValue", "CodableHook", "Flatten",
 ]
 
 /// The annotations alone, without the macros that write a type's code: for the
