@@ -43,6 +43,10 @@ struct JoltKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     /// of nested containers. Foundation gives a value in a nested container
     /// (its encoder, a super encoder, the error for a non-conforming float)
     /// that path, and a custom key strategy inside the value sees it.
+    /// Whether ``valueExtraPath`` is `extraPath` itself (no nested container's key in it).
+    @inline(__always)
+    var valueHasContainerPath: Bool { encoderExtraCount == extraPath.count }
+
     @inline(__always)
     var valueExtraPath: [any CodingKey] {
         encoderExtraCount == extraPath.count ? extraPath : Array(extraPath.prefix(encoderExtraCount))
@@ -81,13 +85,24 @@ struct JoltKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode(_ value: Double, forKey key: Key) throws {
         try begin(key)
-        try core.writeDouble(value, strategy: core.options.nonConformingFloatEncodingStrategy, slot: nil, key: key,
-                             extraPath: valueExtraPath, pathCount: pathCount)
+        // `extraPath` itself when it is the value's path: passed borrowed, where
+        // `valueExtraPath` (a computed copy) costs a retain and a release per value.
+        if valueHasContainerPath {
+            try core.writeDouble(value, strategy: core.options.nonConformingFloatEncodingStrategy, slot: nil, key: key,
+                                 extraPath: extraPath, pathCount: pathCount)
+        } else {
+            try core.writeDouble(value, strategy: core.options.nonConformingFloatEncodingStrategy, slot: nil, key: key,
+                                 extraPath: valueExtraPath, pathCount: pathCount)
+        }
     }
 
     mutating func encode(_ value: Float, forKey key: Key) throws {
         try begin(key)
-        try core.writeFloat(value, key: key, extraPath: valueExtraPath, pathCount: pathCount)
+        if valueHasContainerPath {
+            try core.writeFloat(value, key: key, extraPath: extraPath, pathCount: pathCount)
+        } else {
+            try core.writeFloat(value, key: key, extraPath: valueExtraPath, pathCount: pathCount)
+        }
     }
 
     @inline(__always)
@@ -111,7 +126,11 @@ struct JoltKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try begin(key)
-        try core.encodeNested(value, key: key, pathCount: pathCount, extraPath: valueExtraPath)
+        if valueHasContainerPath {
+            try core.encodeNested(value, key: key, pathCount: pathCount, extraPath: extraPath)
+        } else {
+            try core.encodeNested(value, key: key, pathCount: pathCount, extraPath: valueExtraPath)
+        }
     }
 
     // MARK: encodeIfPresent (nilEncodingStrategy)

@@ -42,6 +42,10 @@ struct JoltUnkeyedContainer: UnkeyedEncodingContainer {
     /// the path of the encoder that made the outermost container, without the
     /// keys of nested containers, as in Foundation (see
     /// ``JoltKeyedContainer/valueExtraPath``).
+    /// Whether ``valueExtraPath`` is `extraPath` itself (no nested container's key in it).
+    @inline(__always)
+    var valueHasContainerPath: Bool { encoderExtraCount == extraPath.count }
+
     @inline(__always)
     var valueExtraPath: [any CodingKey] {
         let count = encoderExtraCount
@@ -80,14 +84,25 @@ struct JoltUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: Double) throws {
         let key = JoltCodingKey.index(count)
         try begin()
-        try core.writeDouble(value, strategy: core.options.nonConformingFloatEncodingStrategy, slot: nil, key: key,
-                             extraPath: valueExtraPath, pathCount: pathCount)
+        // `extraPath` itself when it is the value's path: passed borrowed, where
+        // `valueExtraPath` (a computed copy) costs a retain and a release per value.
+        if valueHasContainerPath {
+            try core.writeDouble(value, strategy: core.options.nonConformingFloatEncodingStrategy, slot: nil, key: key,
+                                 extraPath: extraPath, pathCount: pathCount)
+        } else {
+            try core.writeDouble(value, strategy: core.options.nonConformingFloatEncodingStrategy, slot: nil, key: key,
+                                 extraPath: valueExtraPath, pathCount: pathCount)
+        }
     }
 
     mutating func encode(_ value: Float) throws {
         let key = JoltCodingKey.index(count)
         try begin()
-        try core.writeFloat(value, key: key, extraPath: valueExtraPath, pathCount: pathCount)
+        if valueHasContainerPath {
+            try core.writeFloat(value, key: key, extraPath: extraPath, pathCount: pathCount)
+        } else {
+            try core.writeFloat(value, key: key, extraPath: valueExtraPath, pathCount: pathCount)
+        }
     }
 
     @inline(__always)
@@ -112,7 +127,11 @@ struct JoltUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws {
         let key = JoltCodingKey.index(count)
         try begin()
-        try core.encodeNested(value, key: key, pathCount: pathCount, extraPath: valueExtraPath)
+        if valueHasContainerPath {
+            try core.encodeNested(value, key: key, pathCount: pathCount, extraPath: extraPath)
+        } else {
+            try core.encodeNested(value, key: key, pathCount: pathCount, extraPath: valueExtraPath)
+        }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
