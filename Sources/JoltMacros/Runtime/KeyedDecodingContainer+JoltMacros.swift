@@ -19,25 +19,14 @@ extension KeyedDecodingContainer {
         return (container, last)
     }
 
-    /// The first path whose key is present and not `null`.
-    @inlinable
-    public func joltFirstPresent(_ paths: [[Key]]) -> (container: KeyedDecodingContainer<Key>, key: Key)? {
-        joltPresent(paths, from: 0).map { ($0.container, $0.key) }
-    }
-
-    /// The first path from `paths[start]` on whose key is present and not
-    /// `null`, with its index in `paths`.
-    @inlinable
-    public func joltPresent(
-        _ paths: [[Key]], from start: Int
-    ) -> (container: KeyedDecodingContainer<Key>, key: Key, index: Int)? {
-        var index = start
-        while index < paths.count {
-            if let (container, key) = joltLocate(paths[index]), container.contains(key),
+    /// The container and key of the first path whose key is present and not
+    /// `null` (where a report places an invalid value's default).
+    func joltFirstPresent(_ paths: [[Key]]) -> (container: KeyedDecodingContainer<Key>, key: Key)? {
+        for path in paths {
+            if let (container, key) = joltLocate(path), container.contains(key),
                (try? container.decodeNil(forKey: key)) != true {
-                return (container, key, index)
+                return (container, key)
             }
-            index += 1
         }
         return nil
     }
@@ -270,29 +259,29 @@ extension KeyedDecodingContainer {
         }
     }
 
+    // Through closures given a decoder for the value (`@CustomCoding(decode:encode:)`):
+    // the same rules, `decode` called on a present, non-null value's decoder.
+
+    /// `decode` on a decoder for the value at `key`; nil when the key is missing or `null`.
+    @inlinable
+    func joltRead<T>(_ key: Key, using decode: (any Decoder) throws -> T) throws -> T? {
+        guard contains(key), (try? decodeNil(forKey: key)) != true else { return nil }
+        return try decode(superDecoder(forKey: key))
+    }
+
     /// Decodes with `decode` at the first present path where it succeeds, through
     /// a decoder for that value.
     /// - Throws: `keyNotFound` when no path is present, or `decode`'s error at
     ///   the first present path when it fails at every one.
     @inlinable
     public func joltDecode<T>(paths: [[Key]], using decode: (any Decoder) throws -> T) throws -> T {
-        guard let (container, key, index) = joltPresent(paths, from: 0) else { throw joltMissing(T.self, paths: paths) }
-        do {
-            return try decode(container.superDecoder(forKey: key))
-        } catch {
-            return try joltDecodeAlternative(paths: paths, after: index, error: error, using: decode)
-        }
+        try joltDecode(paths: paths) { try $0.joltRead($1, using: decode) }
     }
 
     /// Decodes with `decode` at the first present path where it succeeds, or nil when none is present.
     @inlinable
     public func joltDecodeIfPresent<T>(paths: [[Key]], using decode: (any Decoder) throws -> T) throws -> T? {
-        guard let (container, key, index) = joltPresent(paths, from: 0) else { return nil }
-        do {
-            return try decode(container.superDecoder(forKey: key))
-        } catch {
-            return try joltDecodeAlternative(paths: paths, after: index, error: error, using: decode)
-        }
+        try joltDecodeIfPresent(paths: paths) { try $0.joltRead($1, using: decode) }
     }
 
     /// Decodes with `decode` at the first present path where it succeeds;
@@ -303,19 +292,7 @@ extension KeyedDecodingContainer {
         paths: [[Key]], missing: @autoclosure () -> T, invalid: @autoclosure () -> T, decoder: any Decoder,
         using decode: (any Decoder) throws -> T
     ) -> T {
-        guard let (container, key, index) = joltPresent(paths, from: 0) else {
-            let value = missing()
-            joltRecord(decoder, paths.first ?? [], "missing or null; default \(value) used")
-            return value
-        }
-        do {
-            return try decode(container.superDecoder(forKey: key))
-        } catch {
-            if let value = try? joltDecodeAlternative(paths: paths, after: index, error: error, using: decode) { return value }
-            let value = invalid()
-            joltRecord(decoder, paths.first ?? [], "\(Self.joltDescribe(error)); default \(value) used", container: container, key: key)
-            return value
-        }
+        joltDecode(paths: paths, missing: missing(), invalid: invalid(), decoder: decoder) { try $0.joltRead($1, using: decode) }
     }
 
     /// Like ``joltDecode(paths:missing:invalid:decoder:using:)`` for an optional
@@ -325,17 +302,8 @@ extension KeyedDecodingContainer {
         paths: [[Key]], missing: @autoclosure () -> T?, invalid: @autoclosure () -> T?, decoder: any Decoder,
         using decode: (any Decoder) throws -> T
     ) -> T? {
-        guard let (container, key, index) = joltPresent(paths, from: 0) else {
-            return joltMissingOptional(paths, missing: missing(), decoder: decoder)
-        }
-        do {
-            return try decode(container.superDecoder(forKey: key))
-        } catch {
-            if let value = try? joltDecodeAlternative(paths: paths, after: index, error: error, using: decode) { return value }
-            let value = invalid()
-            joltRecord(decoder, paths.first ?? [], "\(Self.joltDescribe(error)); default \(String(describing: value)) used",
-                       container: container, key: key)
-            return value
+        joltDecodeIfPresent(paths: paths, missing: missing(), invalid: invalid(), decoder: decoder) {
+            try $0.joltRead($1, using: decode)
         }
     }
 
@@ -344,7 +312,7 @@ extension KeyedDecodingContainer {
     @usableFromInline
     func joltInvalid<T>(_ invalid: T, error: any Error, paths: [[Key]], decoder: any Decoder) -> T {
         guard decoder.isRecordingRecoveries else { return invalid }
-        let present = joltPresent(paths, from: 0)
+        let present = joltFirstPresent(paths)
         joltRecord(decoder, paths.first ?? [], "\(Self.joltDescribe(error)); default \(String(describing: invalid)) used",
                    container: present?.container, key: present?.key)
         return invalid
@@ -355,20 +323,6 @@ extension KeyedDecodingContainer {
     func joltRecordInvalid<T>(_ invalid: T, error: any Error, key: Key, decoder: any Decoder) {
         joltRecord(decoder, [key], "\(Self.joltDescribe(error)); default \(String(describing: invalid)) used",
                    container: self, key: key)
-    }
-
-    /// After `decode` failed with `error` at `paths[index]`: its value at the first
-    /// later present path where it succeeds; `error` when it fails at every one.
-    @usableFromInline
-    func joltDecodeAlternative<T>(
-        paths: [[Key]], after index: Int, error: any Error, using decode: (any Decoder) throws -> T
-    ) throws -> T {
-        var next = index + 1
-        while let (container, key, found) = joltPresent(paths, from: next) {
-            if let decoder = try? container.superDecoder(forKey: key), let value = try? decode(decoder) { return value }
-            next = found + 1
-        }
-        throw error
     }
 
     /// An optional property none of whose paths holds a non-null value: nil when
