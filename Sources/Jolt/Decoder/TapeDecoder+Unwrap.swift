@@ -138,18 +138,20 @@ extension TapeDecoder {
 
     // MARK: Errors
 
+    // A failed trial decode (`try? c.decode(Int.self)`) ends here: the messages
+    // come ready made from ``ErrorMessages`` and the path shares the decoder's
+    // storage when it has nothing to add (issue 25, "Cheap errors").
+
     @inline(never)
     func valueNotFound<K: CodingKey>(_ type: Any.Type, _ extra: [any CodingKey], _ key: K) -> DecodingError {
         DecodingError.valueNotFound(type, DecodingError.Context(
-            codingPath: errorPath(extra, key),
-            debugDescription: "Cannot get value of type \(type) -- found null value instead"))
+            codingPath: errorPath(extra, key), debugDescription: ErrorMessages.valueNotFound(type)))
     }
 
     @inline(never)
     func typeMismatch<K: CodingKey>(_ type: Any.Type, _ e: TapeEntry, _ extra: [any CodingKey], _ key: K) -> DecodingError {
         DecodingError.typeMismatch(type, DecodingError.Context(
-            codingPath: errorPath(extra, key),
-            debugDescription: "Expected to decode \(type) but found \(describe(e)) instead."))
+            codingPath: errorPath(extra, key), debugDescription: ErrorMessages.typeMismatch(type, e.rawKind)))
     }
 
     /// null: valueNotFound; anything else: typeMismatch.
@@ -162,10 +164,10 @@ extension TapeDecoder {
     /// `dataCorrupted` with an empty path; Jolt gives the value's path.
     @inline(never)
     func notRepresentable<K: CodingKey>(_ type: Any.Type, _ e: TapeEntry, _ extra: [any CodingKey], _ key: K) -> DecodingError {
-        let text = String(decoding: UnsafeBufferPointer(start: input + e.offset, count: e.length), as: UTF8.self)
+        let text = UnsafeBufferPointer(start: input + e.offset, count: e.length)
         return DecodingError.dataCorrupted(DecodingError.Context(
             codingPath: errorPath(extra, key),
-            debugDescription: "Number \(text) is not representable as \(type)."))
+            debugDescription: ErrorMessages.notRepresentable(text, as: ErrorMessages.typeName(type))))
     }
 
     @inline(never)
