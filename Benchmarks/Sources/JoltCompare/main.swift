@@ -7,9 +7,10 @@
 // JoltMacros against the same models without (MacroTable.swift, measured by the
 // JoltMacroBench executable); plus a "scanner only" table (tape building vs. a
 // bare yajl parse), and from it and the decoding table, the yajl backend against
-// its ceiling (a bare yajl parse plus the walk of the tape).
+// its ceiling (a bare yajl parse plus the walk of the tape); and every corpus
+// file decoded by trial into TrialValue (TrialValueTable.swift).
 //
-//   swift run -c release JoltCompare [--quick] [--filter NAME] [--write-readme PATH] [--corpus DIR]
+//   swift run -c release JoltCompare [--quick] [--filter NAME] [--decoding-only] [--write-readme PATH] [--corpus DIR]
 //
 // Method (Measuring.swift): for each file the contenders are run interleaved, one
 // iteration each per round (in rotating order), after a warm-up; the rounds go on
@@ -31,14 +32,16 @@ struct Options: MeasurementSettings {
     var filter: String?
     var readmePath: String?
     var corpusPath: String?
+    var decodingOnly = false
 
     static let usage = """
-        USAGE: JoltCompare [--quick] [--filter NAME] [--write-readme PATH] [--corpus DIR]
+        USAGE: JoltCompare [--quick] [--filter NAME] [--decoding-only] [--write-readme PATH] [--corpus DIR]
 
           --quick              short run (0.05 s per file and decoder instead of 0.3 s)
           --filter NAME        only corpus files whose name contains NAME (the polymorphic
                                array runs when "polymorphic" contains NAME, the generated-code
                                table when "macros" does)
+          --decoding-only      only the decoding tables (full-structure models, and by trial)
           --write-readme PATH  replace the text between <!-- bench:start --> and
                                <!-- bench:end --> in PATH with the tables in Markdown
                                (the section is appended if the markers are missing)
@@ -60,6 +63,7 @@ struct Options: MeasurementSettings {
             case "--filter": options.filter = value("--filter")
             case "--write-readme": options.readmePath = value("--write-readme")
             case "--corpus": options.corpusPath = value("--corpus")
+            case "--decoding-only": options.decodingOnly = true
             case "-h", "--help":
                 print(usage)
                 exit(0)
@@ -326,6 +330,16 @@ if files.count > 1 {
     decodeTable.rows.append(row)
 }
 if !files.isEmpty { print(decodeTable.text() + "\n") }
+
+// Decoding by trial: every file into TrialValue, whose init(from:) tries one type
+// after another with try? (issue 25, "Cheap errors").
+
+let trialTable = measureTrialTable(options: options, backends: backends, files: files)
+if !files.isEmpty { print(trialTable.text() + "\n") }
+if options.decodingOnly {
+    if options.readmePath != nil { fail("--write-readme needs every table: drop --decoding-only") }
+    exit(0)
+}
 
 // Encoding the full-structure models (decoded once by Foundation): default options,
 // and pretty-printed with sorted keys. Allocation counts come from JoltMallocCount,
@@ -666,7 +680,7 @@ if let readmePath = options.readmePath {
     let keySection = keyTable.rows.isEmpty ? [] : [keyTable.markdown(), ""]
     let polymorphicSection = polymorphicTable.rows.isEmpty ? [] : [polymorphicTable.markdown(), ""]
     let macroSection = macroTable.map { [$0.markdown(), ""] } ?? []
-    let body = (header.map { $0 + "  " } + ["", method, "", decodeTable.markdown(), "", encodeTable.markdown(), ""] + keySection
+    let body = (header.map { $0 + "  " } + ["", method, "", decodeTable.markdown(), "", trialTable.markdown(), "", encodeTable.markdown(), ""] + keySection
         + [dateTable.markdown(), ""] + polymorphicSection + macroSection + [streamingTable.markdown(), "", scanTable.markdown()]
         + (ceilingTable.rows.isEmpty ? [] : ["", ceilingTable.markdown()]))
         .joined(separator: "\n")

@@ -7,6 +7,9 @@
 //
 //   JoltProfile FILE yajl|swift|foundation [COUNT]   decode FILE into its full-structure model
 //   JoltProfile FILE encode [COUNT]                  encode that model with JoltEncoder (default options)
+//   JoltProfile FILE trial-yajl|trial-swift|trial-foundation [COUNT]
+//                                                    decode FILE into TrialValue (a value decoded
+//                                                    by trial: try? Bool, Int, Double, String, ...)
 //   JoltProfile stream yajl|swift [COUNT]            stream COUNT passes over the 100 statuses of
 //                                                    twitter.json, as one top-level array
 //
@@ -32,7 +35,7 @@ func fail(_ message: String, status: Int32 = 1) -> Never {
     exit(status)
 }
 
-let usage = "usage: JoltProfile FILE yajl|swift|foundation|encode [COUNT], or JoltProfile stream yajl|swift [COUNT]"
+let usage = "usage: JoltProfile FILE yajl|swift|foundation|encode|trial-yajl|trial-swift|trial-foundation [COUNT], or JoltProfile stream yajl|swift [COUNT]"
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2, let count = arguments.count > 2 ? Int(arguments[2]) : 10, count >= 0 else {
     fail(usage, status: 2)
@@ -110,6 +113,19 @@ case (let name, "encode"):
     run = { keep(try file.encodeJolt(encoder)) }
     unit = "encodes"
     bytesPerRun = try file.encodeJolt(encoder).count
+case (let name, "trial-foundation"):
+    let data = try corpusFile(name).data
+    let decoder = JSONDecoder()
+    run = { keep(try decoder.decode(TrialValue.self, from: data)) }
+    unit = "decodes"
+    bytesPerRun = data.count
+case (let name, let decoderName) where decoderName.hasPrefix("trial-"):
+    let data = try corpusFile(name).data
+    let decoder = JoltDecoder()
+    decoder.backend = backend(String(decoderName.dropFirst("trial-".count)))
+    run = { keep(try decoder.decode(TrialValue.self, from: data)) }
+    unit = "decodes"
+    bytesPerRun = data.count
 case (let name, "foundation"):
     let file = try corpusFile(name)
     let decoder = JSONDecoder()

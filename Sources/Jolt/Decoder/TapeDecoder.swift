@@ -143,12 +143,12 @@ class TapeDecoder: Decoder {
         guard e.rawKind == TapeKind.object.rawValue else {
             if e.rawKind == TapeKind.null.rawValue {
                 throw DecodingError.valueNotFound([String: Any].self, DecodingError.Context(
-                    codingPath: path + extra,
+                    codingPath: extra.isEmpty ? path : path + extra,
                     debugDescription: "Cannot get keyed decoding container -- found null value instead"))
             }
             throw DecodingError.typeMismatch([String: Any].self, DecodingError.Context(
-                codingPath: path + extra,
-                debugDescription: "Expected to decode \([String: Any].self) but found \(describe(e)) instead."))
+                codingPath: extra.isEmpty ? path : path + extra,
+                debugDescription: ErrorMessages.typeMismatch([String: Any].self, e.rawKind)))
         }
         if _fastPath(context.reusesKeyedContainers) {
             let fields = KeyedContainerFields(decoder: self, object: i, extra: extra)
@@ -172,12 +172,12 @@ class TapeDecoder: Decoder {
         guard e.rawKind == TapeKind.array.rawValue else {
             if e.rawKind == TapeKind.null.rawValue {
                 throw DecodingError.valueNotFound([Any].self, DecodingError.Context(
-                    codingPath: path + extra,
+                    codingPath: extra.isEmpty ? path : path + extra,
                     debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
             }
             throw DecodingError.typeMismatch([Any].self, DecodingError.Context(
-                codingPath: path + extra,
-                debugDescription: "Expected to decode \([Any].self) but found \(describe(e)) instead."))
+                codingPath: extra.isEmpty ? path : path + extra,
+                debugDescription: ErrorMessages.typeMismatch([Any].self, e.rawKind)))
         }
         return TapeUnkeyedContainer(decoder: self, array: i, extra: extra)
     }
@@ -207,9 +207,18 @@ class TapeDecoder: Decoder {
         return try body()
     }
 
-    /// The path `path + extra + [key]`, for errors.
+    /// The path `path + extra + [key]`, for errors: the decoder's own array (one
+    /// retain) when there is nothing to add, as for a single value container.
+    @inline(__always)
     func errorPath<K: CodingKey>(_ extra: [any CodingKey], _ key: K) -> [any CodingKey] {
+        if K.self == NoKey.self && extra.isEmpty { return path }
+        return extendedPath(extra, key)
+    }
+
+    @inline(never)
+    func extendedPath<K: CodingKey>(_ extra: [any CodingKey], _ key: K) -> [any CodingKey] {
         var result = path
+        result.reserveCapacity(result.count &+ extra.count &+ 1)
         result.append(contentsOf: extra)
         if K.self != NoKey.self { result.append(key) }
         return result
@@ -217,14 +226,7 @@ class TapeDecoder: Decoder {
 
     /// Foundation's description of a value's type in error messages.
     func describe(_ e: TapeEntry) -> String {
-        switch e.kind {
-        case .null: "null"
-        case .true, .false: "bool"
-        case .number: "number"
-        case .string, .key: "a string"
-        case .array: "an array"
-        case .object: "a dictionary"
-        }
+        ErrorMessages.describe(e.rawKind)
     }
 }
 

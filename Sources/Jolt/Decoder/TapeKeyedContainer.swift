@@ -74,11 +74,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     /// Whether the object's raw keys are known to be pairwise different.
-    var keysAreDistinct: Bool {
-        var flags = decoder.entries[object].flags
-        if flags & TapeFlags.keysChecked == 0 { flags = checkKeysDistinct() }
-        return flags & TapeFlags.keysDistinct != 0
-    }
+    var keysAreDistinct: Bool { decoder.keysAreDistinct(inObject: object) }
 
     /// Objects up to this size are searched from their first member every time;
     /// larger ones use the distinct-keys check and the search hint.
@@ -299,48 +295,9 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
-    /// Decides once per object whether its keys are distinct (all unescaped with
-    /// pairwise different signatures; a shared signature counts as "maybe not"),
-    /// and records it in the object's flags.
-    @inline(never)
-    func checkKeysDistinct() -> UInt8 {
-        let entries = decoder.entries
-        let e = entries[object]
-        var distinct = true
-        // An open-addressing set of the members' keys, at most half full, probed
-        // by signature (length and first four bytes): one probe per member on
-        // average instead of a compare with every earlier member. Keys with the
-        // same signature (`profile_link_color`, `profile_text_color`) are told
-        // apart by their bytes.
-        var slots = 16
-        while slots < e.count &* 2 { slots &<<= 1 }
-        let mask = slots &- 1
-        let input = decoder.input
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: slots) { table in
-            table.initialize(repeating: -1)   // -1: an empty slot; else a key's tape index
-            var j = object &+ 1
-            members: while j < e.end {
-                let k = entries[j]
-                if k.isEscaped { distinct = false; break }
-                let signature = k.payload
-                var slot = Int(truncatingIfNeeded: (signature &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
-                while table[slot] >= 0 {
-                    let other = entries[table[slot]]
-                    if other.payload == signature
-                        && (k.length <= 4 || Self.equalTail(input + k.offset, input + other.offset, k.length)) {
-                        distinct = false
-                        break members
-                    }
-                    slot = (slot &+ 1) & mask
-                }
-                table[slot] = j
-                j = decoder.next(after: j &+ 1)
-            }
-        }
-        let flags = TapeFlags.keysChecked | (distinct ? TapeFlags.keysDistinct : 0)
-        entries[object].header |= UInt64(flags) << 56
-        return e.flags | flags
-    }
+    /// See ``TapeDecoder/checkKeysDistinct(inObject:)``.
+    @inline(__always)
+    func checkKeysDistinct() -> UInt8 { decoder.checkKeysDistinct(inObject: object) }
 
     @inline(__always)
     func value(for key: Key) throws -> Int {
