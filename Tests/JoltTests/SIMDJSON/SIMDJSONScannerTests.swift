@@ -47,6 +47,20 @@ final class SIMDJSONScannerTests: XCTestCase {
         }
     }
 
+    /// Runs of digits (skipped eight bytes at a time by the simdjson backend) of
+    /// every length up to 20, ended by every byte value, in each part of a number.
+    func testDigitRunsEndedByEveryByte() {
+        for digits in 1...20 {
+            let run = String(repeating: "5", count: digits)
+            for prefix in ["[" + run, "[-" + run, "[0." + run, "[1e" + run, "[1.5E-" + run, run] {
+                for byte in UInt8.min...UInt8.max {
+                    assertSame(Array(prefix.utf8) + [byte] + Array("1]".utf8), "\(prefix) \(byte)")
+                    assertSame(Array(prefix.utf8) + [byte], "\(prefix) \(byte) at the end")
+                }
+            }
+        }
+    }
+
     /// Every length from 0 to 300 bytes, for documents that end in each kind of
     /// token, whole and cut at every byte: simdjson's padding is never the caller's.
     func testEveryLengthAroundThePadding() {
