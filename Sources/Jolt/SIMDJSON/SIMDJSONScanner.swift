@@ -1,14 +1,6 @@
 #if SIMDJSON
 import JoltSIMDJSONShim
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The simdjson backend: simdjson's stage 1 indexes the document, then a walk over
 /// the indexed positions builds the tape with the Swift scanner's own checks.
 ///
@@ -41,16 +33,19 @@ enum SIMDJSONScanner {
         defer { jolt_simdjson_destroy(indexer) }
         var indexes: UnsafePointer<UInt32>?
         var count = 0
-        guard jolt_simdjson_index(indexer, p + start, length, &indexes, &count) == 0, let indexes, count > 0 else {
+        var backslashes: UnsafePointer<UInt64>?
+        guard jolt_simdjson_index(indexer, p + start, length, &indexes, &count, &backslashes) == 0,
+              let indexes, let backslashes, count > 0 else {
             throw ScanError(.unexpectedEndOfInput, at: start)
         }
-        try walk(p, start: start, end: end, indexes: indexes, count: count, into: &builder)
+        try walk(p, start: start, end: end, indexes: indexes, count: count, backslashes: backslashes, into: &builder)
     }
 
     /// Builds the tape from the `count` token positions (relative to `start`),
-    /// followed by one more entry, the length `end - start`.
+    /// followed by one more entry, the length `end - start`, and the bitmap of
+    /// backslashes (bit `i % 64` of word `i / 64` for the byte at `start + i`).
     static func walk(_ p: UnsafePointer<UInt8>, start: Int, end: Int, indexes: UnsafePointer<UInt32>, count n: Int,
-                     into builder: inout TapeBuilder) throws(ScanError) {
+                     backslashes bits: UnsafePointer<UInt64>, into builder: inout TapeBuilder) throws(ScanError) {
         /// The absolute position of token `k`, `end` for `k == n`.
         @inline(__always) func position(_ k: Int) -> Int {
             start &+ Int(truncatingIfNeeded: indexes[k])
@@ -63,7 +58,7 @@ enum SIMDJSONScanner {
             let c = p[i]
             switch c {
             case UInt8(ascii: "\""):
-                let (close, escaped) = try string(p, open: i, next: position(k &+ 1), end: end)
+                let (close, escaped) = try string(p, open: i, next: position(k &+ 1), start: start, bits: bits)
                 try builder.appendString(at: i &+ 1, length: close &- i &- 1, escaped: escaped)
                 k &+= 1
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -79,7 +74,7 @@ enum SIMDJSONScanner {
                     builder.endContainer()
                     k &+= 1
                 } else {
-                    try key(p, &k, n, start: start, end: end, indexes: indexes, &builder)
+                    try key(p, &k, n, start: start, end: end, indexes: indexes, bits: bits, &builder)
                     continue scanning
                 }
             case UInt8(ascii: "["):
@@ -123,7 +118,7 @@ enum SIMDJSONScanner {
                 let c = p[i]
                 if c == UInt8(ascii: ",") {
                     k &+= 1
-                    if builder.inObject { try key(p, &k, n, start: start, end: end, indexes: indexes, &builder) }
+                    if builder.inObject { try key(p, &k, n, start: start, end: end, indexes: indexes, bits: bits, &builder) }
                     continue scanning
                 }
                 if c == (builder.inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
@@ -139,12 +134,12 @@ enum SIMDJSONScanner {
     /// Reads the key at token `k` and the `:` token after it.
     @inline(__always)
     static func key(_ p: UnsafePointer<UInt8>, _ k: inout Int, _ n: Int, start: Int, end: Int,
-                    indexes: UnsafePointer<UInt32>, _ builder: inout TapeBuilder) throws(ScanError) {
+                    indexes: UnsafePointer<UInt32>, bits: UnsafePointer<UInt64>, _ builder: inout TapeBuilder) throws(ScanError) {
         guard k &+ 1 < n else { throw ScanError(.unexpectedEndOfInput, at: end) }
         let i = start &+ Int(truncatingIfNeeded: indexes[k])
         guard p[i] == UInt8(ascii: "\"") else { throw ScanError(.unexpectedCharacter(p[i]), at: i) }
         let colon = start &+ Int(truncatingIfNeeded: indexes[k &+ 1])
-        let (close, escaped) = try string(p, open: i, next: colon, end: end)
+        let (close, escaped) = try string(p, open: i, next: colon, start: start, bits: bits)
         try builder.appendKey(at: i &+ 1, length: close &- i &- 1, escaped: escaped)
         guard p[colon] == UInt8(ascii: ":") else { throw ScanError(.unexpectedCharacter(p[colon]), at: colon) }
         k &+= 2
@@ -157,40 +152,44 @@ enum SIMDJSONScanner {
     /// other byte there would be a token), and stage 1 has already checked the
     /// string's UTF-8, that it holds no raw control character and where it ends
     /// (after the last quote no odd run of backslashes escapes). What is left is the
-    /// escapes: each backslash, found with `memchr`, is checked by
+    /// escapes: each backslash, found in the bitmap `bits`, is checked by
     /// ``StringScanner/scanEscape(_:at:start:end:)`` (surrogate pairs included)
     /// within the string's content.
     @inline(__always)
-    static func string(_ p: UnsafePointer<UInt8>, open: Int, next: Int, end: Int) throws(ScanError) -> (close: Int, escaped: Bool) {
+    static func string(_ p: UnsafePointer<UInt8>, open: Int, next: Int, start: Int,
+                       bits: UnsafePointer<UInt64>) throws(ScanError) -> (close: Int, escaped: Bool) {
         var close = next &- 1
         while close > open && isWhitespace(p[close]) { close &-= 1 }
         guard close > open && p[close] == UInt8(ascii: "\"") else { throw ScanError(.unterminatedString, at: open) }
         let body = open &+ 1
-        if close &- body <= 16 {
-            // Short strings (most keys): no call to memchr.
-            var i = body
-            while i < close && p[i] != UInt8(ascii: "\\") { i &+= 1 }
-            if i == close { return (close, false) }
-        }
-        guard let first = memchr(p + body, Int32(UInt8(ascii: "\\")), close &- body) else {
+        guard var at = nextBackslash(bits, from: body &- start, before: close &- start) else {
             return (close, false)
         }
-        var at = UnsafeRawPointer(p).distance(to: UnsafeRawPointer(first))
         while true {
-            let after = try StringScanner.scanEscape(p, at: at, start: body, end: close)
-            // The next backslash: often right there (runs of \u escapes), else
-            // within a few bytes, else through memchr.
-            var i = after
-            let near = min(close, after &+ 16)
-            while i < near && p[i] != UInt8(ascii: "\\") { i &+= 1 }
-            if i < near {
-                at = i
-                continue
-            }
-            guard i < close, let found = memchr(p + i, Int32(UInt8(ascii: "\\")), close &- i) else { break }
-            at = UnsafeRawPointer(p).distance(to: UnsafeRawPointer(found))
+            let after = try StringScanner.scanEscape(p, at: start &+ at, start: body, end: close)
+            guard let next = nextBackslash(bits, from: after &- start, before: close &- start) else { break }
+            at = next
         }
         return (close, true)
+    }
+
+    /// The first backslash at or after `i` and before `limit` (positions relative
+    /// to the start of the bitmap), or nil.
+    @inline(__always)
+    static func nextBackslash(_ bits: UnsafePointer<UInt64>, from i: Int, before limit: Int) -> Int? {
+        guard i < limit else { return nil }
+        var w = i &>> 6
+        var word = bits[w] & (UInt64.max &<< UInt64(i & 63))
+        let last = (limit &- 1) &>> 6
+        while true {
+            if word != 0 {
+                let at = w &<< 6 &+ word.trailingZeroBitCount
+                return at < limit ? at : nil
+            }
+            if w == last { return nil }
+            w &+= 1
+            word = bits[w]
+        }
     }
 
     /// ``NumberScanner/scan(_:from:end:)`` with the same grammar, checks and

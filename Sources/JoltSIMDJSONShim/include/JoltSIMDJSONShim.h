@@ -30,12 +30,14 @@ jolt_simdjson_indexer *jolt_simdjson_create(size_t capacity);
 void jolt_simdjson_destroy(jolt_simdjson_indexer *indexer);
 
 /* Indexes `length` bytes at `bytes` (at most the capacity). Returns 0 on success,
-   with `*indexes` pointing at `*count` ascending byte offsets owned by the indexer
-   and one more entry, `length` (valid until the next call or
-   jolt_simdjson_destroy); otherwise simdjson's
-   non-zero error code (the input is invalid, or a resource failed). */
+   with `*indexes` pointing at `*count` ascending byte offsets and one more entry,
+   `length`, and `*backslashes` at a bitmap of the input's backslashes (bit `i % 64`
+   of word `i / 64` is set iff byte `i` is a backslash), both owned by the indexer
+   (valid until the next call or jolt_simdjson_destroy); otherwise simdjson's
+   non-zero error code (the input is invalid, or a resource failed). The bitmap is
+   made while the input is copied into the padded buffer, in the same pass. */
 int jolt_simdjson_index(jolt_simdjson_indexer *indexer, const uint8_t *bytes, size_t length,
-                        const uint32_t **indexes, size_t *count);
+                        const uint32_t **indexes, size_t *count, const uint64_t **backslashes);
 
 /* The name of the implementation simdjson chose for this CPU ("haswell", ...). */
 const char *jolt_simdjson_implementation(void);

@@ -61,6 +61,20 @@ final class SIMDJSONScannerTests: XCTestCase {
         }
     }
 
+    /// Escapes (valid and not) at every position across the first two 64-byte words
+    /// of the simdjson backend's backslash bitmap, with and without a BOM before.
+    func testEscapesAtEveryPosition() {
+        for escape in ["\\n", "\\u00e9", "\\ud83d\\ude00", "\\x", "\\ud800", "\\\\", "\\\"", "\\u12"] {
+            for before in 0..<140 {
+                for bom in ["", "\u{FEFF}"] {
+                    let padding = String(repeating: "a", count: before)
+                    assertSame(Array((bom + "\"" + padding + escape + "b\"").utf8), "\(escape) after \(before)")
+                    assertSame(Array((bom + "{\"" + padding + escape + "\":[\"" + escape + padding + "\"]}").utf8), "\(escape) key \(before)")
+                }
+            }
+        }
+    }
+
     /// Every length from 0 to 300 bytes, for documents that end in each kind of
     /// token, whole and cut at every byte: simdjson's padding is never the caller's.
     func testEveryLengthAroundThePadding() {
