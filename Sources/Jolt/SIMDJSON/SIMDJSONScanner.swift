@@ -167,6 +167,11 @@ enum SIMDJSONScanner {
         }
         while true {
             let after = try StringScanner.scanEscape(p, at: start &+ at, start: body, end: close)
+            if after < close && p[after] == UInt8(ascii: "\\") {
+                // Runs of escapes (\u sequences for non-ASCII text) need no look-up.
+                at = after &- start
+                continue
+            }
             guard let next = nextBackslash(bits, from: after &- start, before: close &- start) else { break }
             at = next
         }
