@@ -1,12 +1,13 @@
 # Jolt — developer tasks. Run from the repository root.
 #
-#   make deps              install libyajl-dev and libsqlite3-dev (apt-get) if pkg-config cannot
-#                          find yajl or sqlite3
+#   make deps              install libyajl-dev, libsimdjson-dev and libsqlite3-dev (apt-get) if
+#                          pkg-config cannot find yajl, simdjson or sqlite3
 #   make build             debug build of the package                  (swift build)
-#   make test              the whole suite: first with the YAJL, Vapor and Hummingbird traits
-#                          (both backends, JoltNIO, JoltVapor, JoltHummingbird), then
+#   make test              the whole suite: first with the YAJL, SIMDJSON, Vapor and Hummingbird
+#                          traits (all three backends, JoltNIO, JoltVapor, JoltHummingbird), then
 #                          --disable-default-traits with pkg-config unable to find yajl
-#                          (pure-Swift backend alone, as on a machine without libyajl-dev),
+#                          (pure-Swift backend alone, as on a machine without libyajl-dev
+#                          or libsimdjson-dev),
 #                          then Scripts/check-consumer.sh (a package using only Jolt resolves
 #                          and builds no NIO, Vapor or Hummingbird), then the example server's
 #                          tests (Examples/IngestServer: Hummingbird, GRDB, AsyncHTTPClient);
@@ -84,15 +85,15 @@ BENCH_PLUGIN := $(SWIFT) package --disable-sandbox
 .PHONY: deps build test test-server test-example docs bench bench-server bench-quick bench-suite bench-check bench-thresholds bench-instructions bench-instructions-update valgrind profile clean
 
 deps:
-	@pkg-config --exists yajl 2>/dev/null && pkg-config --exists sqlite3 2>/dev/null || { \
-		echo "yajl or sqlite3 not found by pkg-config: installing libyajl-dev and libsqlite3-dev (the example server's GRDB)"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libyajl-dev libsqlite3-dev pkg-config; }
+	@pkg-config --exists yajl 2>/dev/null && pkg-config --exists simdjson 2>/dev/null && pkg-config --exists sqlite3 2>/dev/null || { \
+		echo "yajl, simdjson or sqlite3 not found by pkg-config: installing libyajl-dev, libsimdjson-dev and libsqlite3-dev (the example server's GRDB)"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libyajl-dev libsimdjson-dev libsqlite3-dev pkg-config; }
 
 build: deps
 	$(SWIFT) build
 
 # The traits that build the server integrations (each also enables NIO).
-SERVER_TRAITS ?= YAJL,Vapor,Hummingbird
+SERVER_TRAITS ?= YAJL,SIMDJSON,Vapor,Hummingbird
 EXAMPLE_DIR   := Examples/IngestServer
 
 # Each build goes through Scripts/no-warnings.sh, which fails on any compiler warning in

@@ -20,6 +20,10 @@ let package = Package(
             description: "Parse with the C library yajl (libyajl-dev). Without it Jolt uses its pure-Swift scanner alone."
         ),
         .trait(
+            name: "SIMDJSON",
+            description: "Add the backend .simdjson: simdjson's SIMD structural indexing (libsimdjson-dev, C++) in front of Jolt's own validation. Off by default."
+        ),
+        .trait(
             name: "NIO",
             description: "Build JoltNIO: decoding from and encoding into SwiftNIO's ByteBuffer, element streams over ByteBuffer sequences, RFC 9457 problem details."
         ),
@@ -50,10 +54,36 @@ let package = Package(
             pkgConfig: "yajl",
             providers: [.apt(["libyajl-dev"])]
         ),
+        // simdjson's header and library are in the compiler's default paths (Debian's
+        // libsimdjson-dev). Not looked up through pkg-config: its only flag,
+        // -DSIMDJSON_THREADS_ENABLED=1, is one SwiftPM refuses with a warning on every
+        // build; the shim defines it itself (it changes nothing the shim uses).
+        .systemLibrary(
+            name: "CSIMDJSON",
+            path: "Sources/CSIMDJSON",
+            providers: [.apt(["libsimdjson-dev"])]
+        ),
+        // A C interface over simdjson's C++ stage 1. Without the SIMDJSON trait it
+        // compiles to stubs and needs neither the header nor the library.
+        .target(
+            name: "JoltSIMDJSONShim",
+            dependencies: [
+                .target(name: "CSIMDJSON", condition: .when(traits: ["SIMDJSON"])),
+            ],
+            cxxSettings: [
+                .define("JOLT_SIMDJSON", .when(traits: ["SIMDJSON"])),
+                .define("SIMDJSON_THREADS_ENABLED", to: "1", .when(traits: ["SIMDJSON"])),
+            ],
+            linkerSettings: [
+                // A C++ target imports no module, so the module map's link line is not applied.
+                .linkedLibrary("simdjson", .when(traits: ["SIMDJSON"])),
+            ]
+        ),
         .target(
             name: "Jolt",
             dependencies: [
                 .target(name: "CYAJL", condition: .when(traits: ["YAJL"])),
+                .target(name: "JoltSIMDJSONShim", condition: .when(traits: ["SIMDJSON"])),
             ]
         ),
         .macro(
@@ -133,5 +163,6 @@ let package = Package(
             ]
         ),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

@@ -25,11 +25,17 @@ let joltRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().delet
 /// between checkouts (`main`, `jolt`, a worktree name, ...).
 let joltIdentity = joltRoot.lastPathComponent
 
+/// Jolt's traits for the benchmarks: the defaults (yajl), and simdjson's backend
+/// where libsimdjson-dev is installed, so that a machine without it still builds them.
+let simdjsonInstalled = ["/usr/include/simdjson.h", "/usr/local/include/simdjson.h"]
+    .contains { FileManager.default.fileExists(atPath: $0) }
+let joltTraits: Set<Package.Dependency.Trait> = simdjsonInstalled ? [.defaults, "SIMDJSON"] : [.defaults]
+
 let package = Package(
     name: "JoltBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(path: ".."),
+        .package(path: "..", traits: joltTraits),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/ordo-one/malloc-interposer.git", .upToNextMajor(from: "1.5.0")),
     ],

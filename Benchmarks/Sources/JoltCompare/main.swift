@@ -242,14 +242,27 @@ let runsPolymorphic = options.filter.map { "polymorphic".localizedCaseInsensitiv
 let runsMacros = options.filter.map { "macros".localizedCaseInsensitiveContains($0) } ?? true
 if files.isEmpty && !runsPolymorphic && !runsMacros { fail("no corpus file matches --filter \(options.filter ?? "")") }
 
-let backends: [JoltBackend] = JoltBackend.isYAJLAvailable ? [.yajl, .swift] : [.swift]
-func backendName(_ backend: JoltBackend) -> String { backend == .yajl ? "yajl" : "swift" }
+let backends: [JoltBackend] = JoltBackend.allCases.filter { backend in
+    switch backend {
+    case .yajl: JoltBackend.isYAJLAvailable
+    case .swift: true
+    case .simdjson: JoltBackend.isSIMDJSONAvailable
+    }
+}
+func backendName(_ backend: JoltBackend) -> String {
+    switch backend {
+    case .yajl: "yajl"
+    case .swift: "swift"
+    case .simdjson: "simdjson"
+    }
+}
 
 var header = machineDescription()
 header.append("Date: \(ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate]))")
 if let revision = joltRevision() { header.append("Jolt: \(revision)") }
 header.append("Command: `cd Benchmarks && \(command)`")
 if !JoltBackend.isYAJLAvailable { header.append("Jolt was built without the YAJL trait: the yajl backend is not measured.") }
+if !JoltBackend.isSIMDJSONAvailable { header.append("Jolt was built without the SIMDJSON trait: the simdjson backend is not measured.") }
 print(header.joined(separator: "\n"))
 print("Corpus: \(corpusDirectory.path)")
 print("Method: interleaved, every decoder once per round until each has ≥ \(options.minSamples) iterations and ≥ \(options.minTime) s; median iteration after warm-up; MB/s = 10^6 bytes/s.\n")

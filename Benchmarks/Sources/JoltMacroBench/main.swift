@@ -99,7 +99,7 @@ func measureInput<Plain: Decodable, Annotated: Decodable>(
 /// Decodes one model `count` times with one backend: the workload of `--profile`.
 func profile(model: String, backend name: String, count: Int) {
     let decoder = JoltDecoder()
-    decoder.backend = name == "yajl" ? .yajl : .swift
+    decoder.backend = name == "yajl" ? .yajl : name == "simdjson" ? .simdjson : .swift
     let records = recordsJSON(count: 10_000)
     let twitter = Corpus.directory().flatMap { try? Data(contentsOf: $0.appendingPathComponent("twitter.json")) } ?? Data()
     do {
@@ -140,9 +140,21 @@ let twitter: Data
 do { twitter = try Data(contentsOf: corpus.appendingPathComponent("twitter.json")) } catch {
     fail("cannot read twitter.json in \(corpus.path): \(error)")
 }
-let backends: [JoltBackend] = JoltBackend.isYAJLAvailable ? [.yajl, .swift] : [.swift]
+let backends: [JoltBackend] = JoltBackend.allCases.filter { backend in
+    switch backend {
+    case .yajl: JoltBackend.isYAJLAvailable
+    case .swift: true
+    case .simdjson: JoltBackend.isSIMDJSONAvailable
+    }
+}
 let decoders = Decoding.all(backends)
-print("backends " + backends.map { $0 == .yajl ? "yajl" : "swift" }.joined(separator: " "))
+print("backends " + backends.map { backend in
+    switch backend {
+    case .yajl: "yajl"
+    case .swift: "swift"
+    case .simdjson: "simdjson"
+    }
+}.joined(separator: " "))
 
 FileHandle.standardError.write(Data("  JoltMacroBench: twitter…\n".utf8))
 measureInput("twitter", data: twitter, plain: ("synthesized Codable", TwitterResponse.self),

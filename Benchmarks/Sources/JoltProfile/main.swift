@@ -53,6 +53,7 @@ func backend(_ name: String) -> JoltBackend {
     switch name {
     case "yajl": .yajl
     case "swift": .swift
+    case "simdjson": .simdjson
     default: fail("unknown decoder \(name)\n\(usage)", status: 2)
     }
 }

@@ -4,7 +4,7 @@
 //
 //   swift build -c release --product JoltStreamBench
 //   .build/release/JoltStreamBench generate OUT.json [--megabytes 200] [--corpus DIR]
-//   .build/release/JoltStreamBench jolt FILE [--backend yajl|swift] [--chunk-size BYTES]
+//   .build/release/JoltStreamBench jolt FILE [--backend yajl|swift|simdjson] [--chunk-size BYTES]
 //   .build/release/JoltStreamBench foundation FILE
 //
 // `generate` writes a top-level JSON array of tweet objects, the statuses of
@@ -83,6 +83,7 @@ case "generate":
 case "jolt":
     let decoder = JoltDecoder()
     if options["--backend"] == "swift" { decoder.backend = .swift }
+    if options["--backend"] == "simdjson" { decoder.backend = .simdjson }
     let start = now()
     var count = 0
     let chunkSize = options["--chunk-size"].flatMap { Int($0) } ?? 64 << 10

@@ -1,4 +1,4 @@
-/// Which scanner turns bytes into the tape. Both produce the same tape and the
+/// Which scanner turns bytes into the tape. All produce the same tape and the
 /// same errors; only speed differs.
 ///
 /// ```swift
@@ -12,6 +12,17 @@ public enum JoltBackend: Sendable, Hashable, CaseIterable {
     case yajl
     /// Jolt's pure-Swift scanner. Always available.
     case swift
+    /// simdjson's SIMD structural indexing (stage 1: UTF-8, strings, structure)
+    /// followed by Jolt's own checks of grammar, escapes, numbers and literals
+    /// over the indexed positions. Available when Jolt is built with the
+    /// `SIMDJSON` trait (off by default; needs libsimdjson-dev). Without the
+    /// trait, asking for it uses the Swift scanner, which gives identical results.
+    ///
+    /// ```swift
+    /// let decoder = JoltDecoder()
+    /// decoder.backend = JoltBackend.isSIMDJSONAvailable ? .simdjson : .swift
+    /// ```
+    case simdjson
 
     /// The default backend: `.yajl` when built with the `YAJL` trait, else `.swift`.
     public static var `default`: JoltBackend {
@@ -21,6 +32,15 @@ public enum JoltBackend: Sendable, Hashable, CaseIterable {
     /// Whether this build of Jolt includes the yajl backend.
     public static var isYAJLAvailable: Bool {
         #if YAJL
+        true
+        #else
+        false
+        #endif
+    }
+
+    /// Whether this build of Jolt includes the simdjson backend (the `SIMDJSON` trait).
+    public static var isSIMDJSONAvailable: Bool {
+        #if SIMDJSON
         true
         #else
         false

@@ -1,4 +1,4 @@
-/// The front of both backends: checks the document size, skips a UTF-8 BOM, runs
+/// The front of every backend: checks the document size, skips a UTF-8 BOM, runs
 /// the chosen scanner and returns the tape.
 enum TapeParser {
     /// Parses a whole document.
@@ -42,6 +42,18 @@ enum TapeParser {
                 #endif
             case .swift:
                 try SwiftScanner.scan(p, start: start, end: end, into: &builder)
+            case .simdjson:
+                #if SIMDJSON
+                do throws(ScanError) {
+                    try SIMDJSONScanner.scan(p, start: start, end: end, into: &builder)
+                } catch {
+                    // simdjson's stage 1 or Jolt's checks over its indexes rejected the
+                    // document; the Swift scanner says what is wrong and where.
+                    throw preciseError(p, start: start, end: end, limits: limits, ifAccepted: error)
+                }
+                #else
+                try SwiftScanner.scan(p, start: start, end: end, into: &builder)
+                #endif
             }
         } catch {
             builder.release()

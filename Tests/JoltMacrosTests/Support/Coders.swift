@@ -3,7 +3,13 @@ import Jolt
 
 /// The backends this build has: both with the YAJL trait, Swift alone without it
 /// (a copy of JoltTests' `availableBackends`).
-let availableBackends: [JoltBackend] = JoltBackend.isYAJLAvailable ? [.yajl, .swift] : [.swift]
+let availableBackends: [JoltBackend] = JoltBackend.allCases.filter { backend in
+    switch backend {
+    case .yajl: JoltBackend.isYAJLAvailable
+    case .swift: true
+    case .simdjson: JoltBackend.isSIMDJSONAvailable
+    }
+}
 
 /// A decoder under test: each JoltDecoder backend, then Foundation's JSONDecoder.
 enum TestDecoder: CustomStringConvertible, Sendable {

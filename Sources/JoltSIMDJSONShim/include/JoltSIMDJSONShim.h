@@ -1,0 +1,49 @@
+#ifndef JOLT_SIMDJSON_SHIM_H
+#define JOLT_SIMDJSON_SHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A C interface to simdjson's stage 1 (structural indexing), for Jolt's simdjson
+   backend. No C++ exception crosses it: every failure is a return code.
+
+   Stage 1 validates UTF-8, finds every string (rejecting one left open or holding
+   a raw control character) and lists the position of every `{ } [ ] : ,` and of
+   the first byte of every string and scalar outside strings. The input is copied
+   into a padded buffer the indexer owns, so simdjson never reads past the
+   caller's bytes. */
+
+typedef struct jolt_simdjson_indexer jolt_simdjson_indexer;
+
+/* The largest input jolt_simdjson_index accepts (simdjson's limit, less padding). */
+size_t jolt_simdjson_max_length(void);
+
+/* An indexer for inputs of up to `capacity` bytes, or NULL if memory ran out,
+   the capacity is too large or simdjson is unavailable. */
+jolt_simdjson_indexer *jolt_simdjson_create(size_t capacity);
+
+/* Frees the indexer and its indexes. NULL is allowed. */
+void jolt_simdjson_destroy(jolt_simdjson_indexer *indexer);
+
+/* Indexes `length` bytes at `bytes` (at most the capacity). Returns 0 on success,
+   with `*indexes` pointing at `*count` ascending byte offsets and one more entry,
+   `length`, and `*backslashes` at a bitmap of the input's backslashes (bit `i % 64`
+   of word `i / 64` is set iff byte `i` is a backslash), both owned by the indexer
+   (valid until the next call or jolt_simdjson_destroy); otherwise simdjson's
+   non-zero error code (the input is invalid, or a resource failed). The bitmap is
+   made while the input is copied into the padded buffer, in the same pass. */
+int jolt_simdjson_index(jolt_simdjson_indexer *indexer, const uint8_t *bytes, size_t length,
+                        const uint32_t **indexes, size_t *count, const uint64_t **backslashes);
+
+/* The name of the implementation simdjson chose for this CPU ("haswell", ...). */
+const char *jolt_simdjson_implementation(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,122 @@
+// Jolt's bridge to simdjson's stage 1. Compiled to nothing unless the SIMDJSON
+// trait is on (the target is always part of the package, the library is not).
+#include "JoltSIMDJSONShim.h"
+
+#if defined(JOLT_SIMDJSON)
+
+#include <simdjson.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <new>
+
+struct jolt_simdjson_indexer {
+    std::unique_ptr<simdjson::internal::dom_parser_implementation> parser;
+    uint8_t *padded;
+    uint64_t *backslashes;
+    size_t capacity;
+};
+
+/* Copies `length` bytes into `padded` and sets one bit per backslash in `bits`. */
+static void copy_marking_backslashes(const uint8_t *bytes, size_t length, uint8_t *padded, uint64_t *bits) {
+    size_t i = 0;
+#if defined(__SSE2__)
+    const __m128i backslash = _mm_set1_epi8('\\');
+    for (; i + 64 <= length; i += 64) {
+        uint64_t mask = 0;
+        for (int k = 0; k < 4; k++) {
+            __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(bytes + i + 16 * k));
+            _mm_storeu_si128(reinterpret_cast<__m128i *>(padded + i + 16 * k), v);
+            uint32_t m = static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, backslash)));
+            mask |= static_cast<uint64_t>(m) << (16 * k);
+        }
+        bits[i / 64] = mask;
+    }
+#endif
+    for (; i < length; i += 64) {
+        size_t n = length - i < 64 ? length - i : 64;
+        uint64_t mask = 0;
+        for (size_t k = 0; k < n; k++) {
+            padded[i + k] = bytes[i + k];
+            if (bytes[i + k] == '\\') { mask |= uint64_t(1) << k; }
+        }
+        bits[i / 64] = mask;
+    }
+}
+
+extern "C" size_t jolt_simdjson_max_length(void) {
+    return simdjson::SIMDJSON_MAXSIZE_BYTES - simdjson::SIMDJSON_PADDING;
+}
+
+extern "C" jolt_simdjson_indexer *jolt_simdjson_create(size_t capacity) {
+    try {
+        if (capacity > jolt_simdjson_max_length()) { return nullptr; }
+        auto *indexer = new (std::nothrow) jolt_simdjson_indexer();
+        if (indexer == nullptr) { return nullptr; }
+        indexer->capacity = capacity;
+        indexer->padded = static_cast<uint8_t *>(std::malloc(capacity + simdjson::SIMDJSON_PADDING));
+        indexer->backslashes = static_cast<uint64_t *>(std::malloc((capacity / 64 + 1) * sizeof(uint64_t)));
+        // Stage 1 needs no depth: the smallest container stack is enough.
+        if (indexer->padded == nullptr || indexer->backslashes == nullptr
+            || simdjson::get_active_implementation()->create_dom_parser_implementation(capacity, 1, indexer->parser) != simdjson::SUCCESS) {
+            std::free(indexer->padded);
+            std::free(indexer->backslashes);
+            delete indexer;
+            return nullptr;
+        }
+        return indexer;
+    } catch (...) {
+        return nullptr;
+    }
+}
+
+extern "C" void jolt_simdjson_destroy(jolt_simdjson_indexer *indexer) {
+    if (indexer == nullptr) { return; }
+    std::free(indexer->padded);
+    std::free(indexer->backslashes);
+    delete indexer;
+}
+
+extern "C" int jolt_simdjson_index(jolt_simdjson_indexer *indexer, const uint8_t *bytes, size_t length,
+                                   const uint32_t **indexes, size_t *count, const uint64_t **backslashes) {
+    try {
+        if (indexer == nullptr || length > indexer->capacity) { return simdjson::CAPACITY; }
+        copy_marking_backslashes(bytes, length, indexer->padded, indexer->backslashes);
+        std::memset(indexer->padded + length, 0x20, simdjson::SIMDJSON_PADDING);
+        auto error = indexer->parser->stage1(indexer->padded, length, simdjson::stage1_mode::regular);
+        if (error != simdjson::SUCCESS) { return static_cast<int>(error); }
+        uint32_t *found = indexer->parser->structural_indexes.get();
+        size_t n = indexer->parser->n_structural_indexes;
+        // simdjson ends the list with the length (it has room for three more); Jolt
+        // relies on one such entry, so it is written here rather than assumed.
+        found[n] = static_cast<uint32_t>(length);
+        *indexes = found;
+        *count = n;
+        *backslashes = indexer->backslashes;
+        return 0;
+    } catch (...) {
+        return simdjson::UNEXPECTED_ERROR;
+    }
+}
+
+extern "C" const char *jolt_simdjson_implementation(void) {
+    try {
+        return simdjson::get_active_implementation()->name().c_str();
+    } catch (...) {
+        return "unknown";
+    }
+}
+
+#else
+
+extern "C" size_t jolt_simdjson_max_length(void) { return 0; }
+extern "C" jolt_simdjson_indexer *jolt_simdjson_create(size_t) { return nullptr; }
+extern "C" void jolt_simdjson_destroy(jolt_simdjson_indexer *) {}
+extern "C" int jolt_simdjson_index(jolt_simdjson_indexer *, const uint8_t *, size_t, const uint32_t **, size_t *, const uint64_t **) { return -1; }
+extern "C" const char *jolt_simdjson_implementation(void) { return "none"; }
+
+#endif

@@ -1,0 +1,177 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import XCTest
+@testable import Jolt
+
+/// The simdjson backend against the Swift scanner: the same tape for every document
+/// either accepts, the same error (kind and offset) for every document they reject.
+/// Without the SIMDJSON trait `.simdjson` is the Swift scanner, so these pass trivially.
+final class SIMDJSONScannerTests: XCTestCase {
+    func assertSame(_ bytes: [UInt8], _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(parseTape(bytes, .simdjson), parseTape(bytes, .swift), message(), file: file, line: line)
+    }
+
+    func testWithoutTheTraitSimdjsonIsTheSwiftScanner() {
+        XCTAssertEqual(availableBackends.contains(.simdjson), JoltBackend.isSIMDJSONAvailable)
+        XCTAssertEqual(parseTape("[1,\"a\"]", .simdjson), parseTape("[1,\"a\"]", .swift))
+    }
+
+    /// Places where a token ends without a structural character after it, and
+    /// strings whose closing quote stage 1 must pair exactly as Jolt does.
+    func testTokenBoundariesAndStrings() {
+        let cases = [
+            "", " ", "\u{FEFF}", "\u{FEFF} ", "\u{FEFF}[]", "1", " 1 ", "-", "-0", "01", "1.", "1e", "1e+", "1.5e-3 ",
+            "true", "truex", "tru", "true ", "false", "fals", "falsey", "null", "nul", "nullnull", "null null",
+            "\"ab\"c", "\"ab\" c", "[\"ab\"c]", "[1\"a\"]", "[1 \"a\"]", "[1x]", "[1 x]", "[1,\u{0B}2]", "[1,\u{0C}2]",
+            "{\"a\" \"b\"}", "{\"a\":}", "{\"a\"}", "{\"a\":1,}", "{,}", "[,]", "[1,]", "[1 2]", "{\"a\":1 \"b\":2}",
+            "{\"a\" : 1 , \"b\" : [ true , null ] }", "[[[]]]", "[[[]]", "[]]", "{}}", "{\"a\":1}x", "[1] 2", "1 2",
+            "\"a\\\"\"", "\"a\\\\\"", "\"a\\\\\\\"\"", "\"\\u0041\"", "\"\\ud800\"", "\"\\ud800\\udc00\"", "\"\\udc00\"",
+            "\"\\x\"", "\"\\u12\"", "\"a\u{0}b\"", "\"a\tb\"", "\"a\nb\"", "\"é\"", "[\"é\" ]", "\"\\\"", "\"abc",
+            "[\"abc", "{\"abc", "{\"a\\\"\":1}", "{\"a\\\\\":1}", "[\"\\/\\b\\f\\n\\r\\t\"]", "\"\"", "[\"\",\"\"]",
+            "{\"\":\"\"}", "[\u{0}]", "[1]\u{0}", "\u{0}", "[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22]",
+            "[-]", "[-1.e5]", "[1e5e5]", "[0x1]", "[Infinity]", "[NaN]", "{\"a\":\"b\",\"c\":[1,{\"d\":null}]}",
+        ]
+        for text in cases {
+            assertSame(Array(text.utf8), text.debugDescription)
+        }
+        let bytes: [[UInt8]] = [
+            [0x22, 0xC3, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x5B, 0xFF, 0x5D], [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],
+            [0x22, 0xC0, 0xAF, 0x22], [0xEF, 0xBB], [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF, 0x31], [0x31, 0xC3, 0xA9],
+            [0x5B, 0x31, 0x2C, 0x20, 0x80, 0x5D], [0x22, 0x5C, 0x75, 0x44, 0x38, 0x30, 0x30, 0xFF, 0x22],
+        ]
+        for input in bytes {
+            assertSame(input, "\(input)")
+        }
+    }
+
+    /// Runs of digits (skipped eight bytes at a time by the simdjson backend) of
+    /// every length up to 20, ended by every byte value, in each part of a number.
+    func testDigitRunsEndedByEveryByte() {
+        for digits in 1...20 {
+            let run = String(repeating: "5", count: digits)
+            for prefix in ["[" + run, "[-" + run, "[0." + run, "[1e" + run, "[1.5E-" + run, run] {
+                for byte in UInt8.min...UInt8.max {
+                    assertSame(Array(prefix.utf8) + [byte] + Array("1]".utf8), "\(prefix) \(byte)")
+                    assertSame(Array(prefix.utf8) + [byte], "\(prefix) \(byte) at the end")
+                }
+            }
+        }
+    }
+
+    /// Escapes (valid and not) at every position across the first two 64-byte words
+    /// of the simdjson backend's backslash bitmap, with and without a BOM before.
+    func testEscapesAtEveryPosition() {
+        for escape in ["\\n", "\\u00e9", "\\ud83d\\ude00", "\\x", "\\ud800", "\\\\", "\\\"", "\\u12"] {
+            for before in 0..<140 {
+                for bom in ["", "\u{FEFF}"] {
+                    let padding = String(repeating: "a", count: before)
+                    assertSame(Array((bom + "\"" + padding + escape + "b\"").utf8), "\(escape) after \(before)")
+                    assertSame(Array((bom + "{\"" + padding + escape + "\":[\"" + escape + padding + "\"]}").utf8), "\(escape) key \(before)")
+                }
+            }
+        }
+    }
+
+    /// Every length from 0 to 300 bytes, for documents that end in each kind of
+    /// token, whole and cut at every byte: simdjson's padding is never the caller's.
+    func testEveryLengthAroundThePadding() {
+        let endings = ["1", "-12.5e3", "true", "false", "null", "\"abc\"", "\"a\\nb\"", "[]", "{}", "[1]", "{\"k\":2}"]
+        for ending in endings {
+            for length in 0...300 {
+                var text = ""
+                var body = "["
+                while body.utf8.count + ending.utf8.count + 2 < length { body += "7," }
+                text = body + ending + "]"
+                let bytes = Array(text.utf8)
+                assertSame(bytes, "\(ending) at \(bytes.count)")
+                assertSame(Array(ending.utf8) + Array(repeating: 0x20, count: length % 70), "padded \(ending)")
+                if length < bytes.count {
+                    assertSame(Array(bytes[0..<length]), "cut \(ending) at \(length)")
+                }
+            }
+        }
+    }
+
+    /// A document that ends on the last byte of a mapped page, followed by an
+    /// inaccessible page: any read past the caller's buffer would crash.
+    func testDocumentEndingAtAPageEnd() throws {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        guard let mapped = mmap(nil, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+              mapped != MAP_FAILED else {
+            throw XCTSkip("mmap failed")
+        }
+        defer { munmap(mapped, 2 * page) }
+        XCTAssertEqual(mprotect(mapped + page, page, PROT_NONE), 0)
+        let documents = ["[1,2,3]", "1", "123456", "\"abc\"", "true", "{\"a\":[null,false]}", "\"unterminated", "[1,", "tru"]
+        for text in documents + documents.map({ String(repeating: " ", count: 100) + $0 }) {
+            let bytes = Array(text.utf8)
+            let start = mapped + page - bytes.count
+            bytes.withUnsafeBytes { start.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            let input = UnsafeRawBufferPointer(start: start, count: bytes.count)
+            func parse(_ backend: JoltBackend) -> Result<[TapeEntry], ScanError> {
+                do throws(ScanError) {
+                    return .success(try TapeParser.parse(input, backend: backend, limits: .default).allEntries)
+                } catch {
+                    return .failure(error)
+                }
+            }
+            XCTAssertEqual(parse(.simdjson), parse(.swift), text)
+            XCTAssertEqual(parse(.simdjson), parseTape(bytes, .swift), text)
+        }
+    }
+
+    /// Limits are enforced by the same tape builder, and reported where the Swift scanner reports them.
+    func testLimits() {
+        var limits = JoltLimits.default
+        limits.maxDepth = 3
+        limits.maxStringBytes = 4
+        limits.maxKeyBytes = 2
+        limits.maxNumberBytes = 3
+        limits.maxContainerElements = 3
+        for text in ["[[[1]]]", "[[[[1]]]]", "\"abcd\"", "\"abcde\"", "{\"ab\":1}", "{\"abc\":1}", "123", "1234", "[1,2,3]",
+                     "[1,2,3,4]", "{\"a\":1,\"b\":2,\"c\":3,\"d\":4}", "[1,2,3,4,x"] {
+            XCTAssertEqual(parseTape(text, .simdjson, limits: limits), parseTape(text, .swift, limits: limits), text)
+        }
+    }
+
+    /// Random documents, valid and then damaged by inserting, deleting or replacing
+    /// a fragment: the same verdict, tape or error, every time.
+    func testRandomDocumentsAgree() {
+        let scalars = ["1", "-2.5e3", "0", "1E+2", "true", "false", "null", "\"a\"", "\"\\n\"", "\"\\u00e9\"", "\"\\ud83d\\ude00\"",
+                       "\"é\"", "\"a b\"", "\"\""]
+        let fragments = ["{", "}", "[", "]", ",", ":", " ", "\n", "\"", "\\", "é", "\u{0}", "\t", "01", "1e", "nul", "x",
+                         "\"\\ud800\"", "\u{FEFF}", "\"k\":"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: (state >> 33) % UInt64(bound))
+        }
+        func value(_ depth: Int) -> String {
+            let space = [" ", "", "", "\n  "][next(4)]
+            switch depth < 4 ? next(4) : 0 {
+            case 1: return "[" + (0..<next(4)).map { _ in space + value(depth + 1) }.joined(separator: ",") + "]"
+            case 2: return "{" + (0..<next(4)).map { i in "\"k\(i)\"" + space + ":" + value(depth + 1) }.joined(separator: ",") + space + "}"
+            default: return scalars[next(scalars.count)]
+            }
+        }
+        var accepted = 0
+        for _ in 0..<20_000 {
+            var bytes = Array(value(0).utf8)
+            for _ in 0..<next(3) {
+                let at = next(bytes.count + 1)
+                switch next(3) {
+                case 0: bytes.insert(contentsOf: Array(fragments[next(fragments.count)].utf8), at: at)
+                case 1: if at < bytes.count { bytes.remove(at: at) }
+                default: if at < bytes.count { bytes[at] = Array(fragments[next(fragments.count)].utf8)[0] }
+                }
+            }
+            let swift = parseTape(bytes, .swift)
+            if swift.isSuccess { accepted += 1 }
+            XCTAssertEqual(parseTape(bytes, .simdjson), swift, String(decoding: bytes, as: UTF8.self).debugDescription)
+        }
+        XCTAssertGreaterThan(accepted, 2_000)
+    }
+}
