@@ -62,7 +62,7 @@ enum SIMDJSONScanner {
                 try builder.appendString(at: i &+ 1, length: close &- i &- 1, escaped: escaped)
                 k &+= 1
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                let after = try number(p, from: i, end: end)
+                let after = try NumberScanner.scan(p, from: i, end: end, wideDigits: true)
                 try scalarEnds(p, at: after, next: position(k &+ 1), end: end)
                 try builder.appendNumber(at: i, length: after &- i)
                 k &+= 1
@@ -195,65 +195,6 @@ enum SIMDJSONScanner {
             w &+= 1
             word = bits[w]
         }
-    }
-
-    /// ``NumberScanner/scan(_:from:end:)`` with the same grammar, checks and
-    /// errors, whose runs of digits are skipped eight bytes at a time.
-    @inline(__always)
-    static func number(_ p: UnsafePointer<UInt8>, from start: Int, end: Int) throws(ScanError) -> Int {
-        var i = start
-        if p[i] == UInt8(ascii: "-") {
-            i &+= 1
-            guard i < end else { throw ScanError(.unexpectedEndOfInput, at: i) }
-        }
-        let first = p[i]
-        if first == UInt8(ascii: "0") {
-            i &+= 1
-        } else if NumberScanner.isDigit(first) {
-            i = skipDigits(p, from: i &+ 1, end: end)
-        } else {
-            throw ScanError(.invalidNumber, at: start)
-        }
-        if i < end && p[i] == UInt8(ascii: ".") {
-            i &+= 1
-            guard i < end else { throw ScanError(.unexpectedEndOfInput, at: i) }
-            guard NumberScanner.isDigit(p[i]) else { throw ScanError(.invalidNumber, at: start) }
-            i = skipDigits(p, from: i &+ 1, end: end)
-        }
-        if i < end && (p[i] | 0x20) == UInt8(ascii: "e") {
-            i &+= 1
-            guard i < end else { throw ScanError(.unexpectedEndOfInput, at: i) }
-            if p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-") {
-                i &+= 1
-                guard i < end else { throw ScanError(.unexpectedEndOfInput, at: i) }
-            }
-            guard NumberScanner.isDigit(p[i]) else { throw ScanError(.invalidNumber, at: start) }
-            i = skipDigits(p, from: i &+ 1, end: end)
-        }
-        if i < end {
-            let c = p[i]
-            if NumberScanner.isDigit(c) || c == UInt8(ascii: ".") || (c | 0x20) == UInt8(ascii: "e")
-                || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") {
-                throw ScanError(.invalidNumber, at: start)
-            }
-        }
-        return i
-    }
-
-    /// The index of the first byte at or after `i` that is not an ASCII digit (or `end`).
-    @inline(__always)
-    static func skipDigits(_ p: UnsafePointer<UInt8>, from start: Int, end: Int) -> Int {
-        var i = start
-        while i &+ 8 <= end {
-            // Digits become 0...9; a byte is not a digit iff it then is 10 or more:
-            // its high bit is set, or adding 0x76 to its low seven bits sets it.
-            let x = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)) ^ 0x3030_3030_3030_3030
-            let nonDigits = ((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676 | x) & 0x8080_8080_8080_8080
-            if nonDigits != 0 { return i &+ nonDigits.trailingZeroBitCount >> 3 }
-            i &+= 8
-        }
-        while i < end && NumberScanner.isDigit(p[i]) { i &+= 1 }
-        return i
     }
 
     /// Checks that a number or literal ending at `after` is followed by the next

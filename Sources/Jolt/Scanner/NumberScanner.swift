@@ -11,6 +11,19 @@ enum NumberScanner {
     /// - Complexity: O(length).
     @inline(__always)
     static func scan(_ p: UnsafePointer<UInt8>, from start: Int, end: Int) throws(ScanError) -> Int {
+        try scan(p, from: start, end: end, wideDigits: false)
+    }
+
+    /// ``scan(_:from:end:)``, skipping runs of digits eight bytes at a time when
+    /// `wideDigits` (the simdjson backend's walk; the same grammar and errors).
+    @inline(__always)
+    static func scan(_ p: UnsafePointer<UInt8>, from start: Int, end: Int, wideDigits: Bool) throws(ScanError) -> Int {
+        @inline(__always) func digits(from i: Int) -> Int {
+            if wideDigits { return skipDigits(p, from: i, end: end) }
+            var i = i
+            while i < end && isDigit(p[i]) { i &+= 1 }
+            return i
+        }
         var i = start
         if p[i] == UInt8(ascii: "-") {
             i &+= 1
@@ -20,8 +33,7 @@ enum NumberScanner {
         if first == UInt8(ascii: "0") {
             i &+= 1
         } else if isDigit(first) {
-            i &+= 1
-            while i < end && isDigit(p[i]) { i &+= 1 }
+            i = digits(from: i &+ 1)
         } else {
             throw ScanError(.invalidNumber, at: start)
         }
@@ -29,7 +41,7 @@ enum NumberScanner {
             i &+= 1
             guard i < end else { throw ScanError(.unexpectedEndOfInput, at: i) }
             guard isDigit(p[i]) else { throw ScanError(.invalidNumber, at: start) }
-            while i < end && isDigit(p[i]) { i &+= 1 }
+            i = digits(from: i &+ 1)
         }
         if i < end && (p[i] | 0x20) == UInt8(ascii: "e") {
             i &+= 1
@@ -39,7 +51,7 @@ enum NumberScanner {
                 guard i < end else { throw ScanError(.unexpectedEndOfInput, at: i) }
             }
             guard isDigit(p[i]) else { throw ScanError(.invalidNumber, at: start) }
-            while i < end && isDigit(p[i]) { i &+= 1 }
+            i = digits(from: i &+ 1)
         }
         if i < end {
             let c = p[i]
@@ -48,6 +60,23 @@ enum NumberScanner {
                 throw ScanError(.invalidNumber, at: start)
             }
         }
+        return i
+    }
+
+    /// The index of the first byte at or after `start` that is not an ASCII digit
+    /// (or `end`), reading eight bytes at a time (never past `end`).
+    @inline(__always)
+    static func skipDigits(_ p: UnsafePointer<UInt8>, from start: Int, end: Int) -> Int {
+        var i = start
+        while i &+ 8 <= end {
+            // Digits become 0...9; a byte is not a digit iff it then is 10 or more:
+            // its high bit is set, or adding 0x76 to its low seven bits sets it.
+            let x = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)) ^ 0x3030_3030_3030_3030
+            let nonDigits = ((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676 | x) & 0x8080_8080_8080_8080
+            if nonDigits != 0 { return i &+ nonDigits.trailingZeroBitCount >> 3 }
+            i &+= 8
+        }
+        while i < end && isDigit(p[i]) { i &+= 1 }
         return i
     }
 
