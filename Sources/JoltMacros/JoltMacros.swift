@@ -22,8 +22,8 @@ import Foundation
 ///     @CodingIgnored var cache: [String: Int] = [:]
 /// }
 /// ```
-@attached(extension, conformances: Decodable, Encodable, JoltCodingHooks, JoltCodableClass,
-          names: named(CodingKeys), named(init(from:)), named(encode(to:)))
+@attached(extension, conformances: Decodable, Encodable, JoltCodingHooks, JoltCodableClass, JoltDirectDecodable,
+          names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(init(joltDirect:)), named(joltDirectDecode), named(joltDecodesDirectly))
 @attached(member, names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(joltHooksClass))
 public macro Codable() = #externalMacro(module: "JoltMacrosPlugin", type: "CodableMacro")
 
@@ -32,7 +32,8 @@ public macro Codable() = #externalMacro(module: "JoltMacrosPlugin", type: "Codab
 /// ```swift
 /// @Decodable struct Event { @CodingKey("event_id") let id: Int }
 /// ```
-@attached(extension, conformances: Decodable, JoltCodingHooks, JoltCodableClass, names: named(CodingKeys), named(init(from:)))
+@attached(extension, conformances: Decodable, JoltCodingHooks, JoltCodableClass, JoltDirectDecodable,
+          names: named(CodingKeys), named(init(from:)), named(init(joltDirect:)), named(joltDirectDecode), named(joltDecodesDirectly))
 @attached(member, names: named(CodingKeys), named(init(from:)), named(joltHooksClass))
 public macro Decodable() = #externalMacro(module: "JoltMacrosPlugin", type: "DecodableMacro")
 
@@ -75,8 +76,8 @@ public struct JoltCodableOptions: OptionSet, Sendable {
 /// ```swift
 /// @Codable(options: .skipSuperCoding) final class Label: Node { var text: String }
 /// ```
-@attached(extension, conformances: Decodable, Encodable, JoltCodingHooks, JoltCodableClass,
-          names: named(CodingKeys), named(init(from:)), named(encode(to:)))
+@attached(extension, conformances: Decodable, Encodable, JoltCodingHooks, JoltCodableClass, JoltDirectDecodable,
+          names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(init(joltDirect:)), named(joltDirectDecode), named(joltDecodesDirectly))
 @attached(member, names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(joltHooksClass))
 public macro Codable(options: JoltCodableOptions) = #externalMacro(module: "JoltMacrosPlugin", type: "CodableMacro")
 
@@ -85,7 +86,8 @@ public macro Codable(options: JoltCodableOptions) = #externalMacro(module: "Jolt
 /// ```swift
 /// @Decodable(options: .skipSuperCoding) final class Label: Node { var text: String }
 /// ```
-@attached(extension, conformances: Decodable, JoltCodingHooks, JoltCodableClass, names: named(CodingKeys), named(init(from:)))
+@attached(extension, conformances: Decodable, JoltCodingHooks, JoltCodableClass, JoltDirectDecodable,
+          names: named(CodingKeys), named(init(from:)), named(init(joltDirect:)), named(joltDirectDecode), named(joltDecodesDirectly))
 @attached(member, names: named(CodingKeys), named(init(from:)), named(joltHooksClass))
 public macro Decodable(options: JoltCodableOptions) = #externalMacro(module: "JoltMacrosPlugin", type: "DecodableMacro")
 

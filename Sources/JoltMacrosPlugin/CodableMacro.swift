@@ -23,22 +23,31 @@ extension CodableMacroKind {
             return []
         }
         guard let options = codableOptions(node, on: declaration, in: context) else { return [] }
-        let conformance = conformanceClause(protocols, of: declaration)
+        var protocols = protocols
         let typeName = type.trimmedDescription
         var members: [String] = []
+        // JoltDirectDecodable: only for a struct whose properties the direct path reads.
+        var direct: String?
         if declaration.is(StructDeclSyntax.self) {
             guard let generator = makeGenerator(declaration, typeName: typeName, options: options, context: context) else { return [] }
             members = generatorMembers(generator, options: options)
+            if protocols.contains(where: { $0.trimmedDescription == directProtocolName }) { direct = generator.directInitDecl }
         } else if let enumDecl = declaration.as(EnumDeclSyntax.self) {
             guard let generator = EnumGenerator(enumDecl, typeName: typeName, context: context) else { return [] }
             if options.decodes { members.append(generator.initDecl) }
             if options.encodes { members.append(generator.encodeDecl) }
         } else if declaration.is(ClassDeclSyntax.self) {
             // Members come from the member macro.
+            if options.decodes, protocols.contains(where: { $0.trimmedDescription == directProtocolName }) {
+                let level = declaration.modifiers.accessLevel.map { $0 == "open" ? "public" : $0 }
+                direct = CodableGenerator.forwardingDirectDecl(access: level.map { $0 + " " } ?? "")
+            }
         } else {
             context.diagnose(Diagnostic(node: node, message: JoltDiagnostic.unsupportedDeclaration(macroName)))
             return []
         }
+        if let direct { members.append(direct) } else { protocols.removeAll { $0.trimmedDescription == directProtocolName } }
+        let conformance = conformanceClause(protocols, of: declaration)
         if conformance.isEmpty && members.isEmpty { return [] }
         let body = members.isEmpty ? "{}" : "{\n\(members.joined(separator: "\n\n"))\n}"
         let decl: DeclSyntax = "extension \(raw: typeName)\(raw: conformance) \(raw: body)"
@@ -90,6 +99,9 @@ extension CodableMacroKind {
         return result
     }
 }
+
+/// The protocol of types JoltDecoder reads straight from its tape (see ``CodableGenerator/directInitDecl``).
+let directProtocolName = "JoltDirectDecodable"
 
 /// `: P, Q` for the protocols the type does not conform to yet, without
 /// `JoltCodableClass` unless the type is a class that can have subclasses.

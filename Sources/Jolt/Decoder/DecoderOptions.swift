@@ -16,4 +16,5 @@ struct DecoderOptions: Sendable {
     var keyMappings = KeyMappings()
     var scalarConversion: JoltDecoder.ScalarConversion = .strict
     var polymorphicRegistries = PolymorphicRegistries()
+    var usesDirectPath = true
 }

@@ -57,6 +57,11 @@ final class DecodingContext {
         var cache: KeyedContainerCache?
         /// Keyed containers made so far without a cache; `Int.min` once the decode is over.
         var uncachedCount = 0
+        /// Above zero while a value the direct path failed on is decoded again
+        /// through `init(from:)`: its descendants then skip the direct path too,
+        /// so that a failure deep in a document costs one more decode, not one
+        /// per level.
+        var directSuspended = 0
     }
     let containerState: UnsafeMutablePointer<ContainerState>
     /// Whether the cache outlives this decode (a stream's).
@@ -64,6 +69,13 @@ final class DecodingContext {
     /// Whether a keyed container may come from the cache: no duplicate
     /// key check, key tracking or report needs to see each one made.
     let reusesKeyedContainers: Bool
+    /// Whether ``JoltDirectDecodable`` types may take their direct path in this
+    /// decode: options it honours itself (see ``JoltDirectDecodable``).
+    let allowsDirectPath: Bool
+    /// Whether the direct path is taken for the next value.
+    @inline(__always) var usesDirectPath: Bool {
+        allowsDirectPath && containerState.pointee.directSuspended == 0
+    }
     /// The recoveries so far, when a report was asked for; nil otherwise.
     private(set) var issues: [JoltDecodeReport.Issue]?
     private var ownedCopy: UnsafeMutableRawPointer?
@@ -86,6 +98,8 @@ final class DecodingContext {
         self.issues = reporting ? [] : nil
         self.isReporting = reporting
         self.reusesKeyedContainers = options.duplicateKeyPolicy != .reject && !tracksKeys && !reporting
+        self.allowsDirectPath = options.usesDirectPath && !reporting && !tracksKeys && options.duplicateKeyPolicy == .useFirst
+            && options.keyDecodingStrategy.isDefault && !hasKeyFallbacks
         // The input's address and the container state in one allocation.
         (inputCell, containerState) = UnsafeMutablePointer<UnsafePointer<UInt8>>.allocate(followedBy: ContainerState.self, count: 1)
         inputCell.initialize(to: input.baseAddress!.assumingMemoryBound(to: UInt8.self))
@@ -181,6 +195,20 @@ final class DecodingContext {
         UnsafeMutableRawPointer(inputCell).deallocate()
         ownedCopy?.deallocate()
         scratch?.deallocate()
+        keyScratchBuffer?.deallocate()
+    }
+
+    /// A buffer of at least `capacity` bytes for one unescaped key of the direct
+    /// path, valid until the next call.
+    private var keyScratchBuffer: UnsafeMutablePointer<UInt8>?
+    private var keyScratchCapacity = 0
+    func keyScratch(capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        if keyScratchCapacity < capacity {
+            keyScratchBuffer?.deallocate()
+            keyScratchCapacity = max(capacity, 64)
+            keyScratchBuffer = .allocate(capacity: keyScratchCapacity)
+        }
+        return keyScratchBuffer.unsafelyUnwrapped
     }
 
     /// Reused to unescape strings too long for a stack temporary, so that each

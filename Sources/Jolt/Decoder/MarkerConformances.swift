@@ -17,8 +17,10 @@ final class MarkerConformances {
         var type: ObjectIdentifier?
         var array: JoltArrayMarker.Type?
         var dictionary: JoltStringDictionaryMarker.Type?
+        var direct: (any JoltDirectDecodable.Type)?
         var arrayKnown = false
         var dictionaryKnown = false
+        var directKnown = false
     }
 
     private static var slotCount: Int { 32 }
@@ -87,5 +89,17 @@ final class MarkerConformances {
             slot.pointee.dictionaryKnown = true
         }
         return slot.pointee.dictionary
+    }
+
+    /// `T.self as? JoltDirectDecodable.Type`, when it decodes directly.
+    @inline(__always)
+    func directDecodable<T>(for type: T.Type) -> (any JoltDirectDecodable.Type)? {
+        let slot = slot(for: type)
+        if !slot.pointee.directKnown {
+            let direct = type as? any JoltDirectDecodable.Type
+            slot.pointee.direct = direct?.joltDecodesDirectly == true ? direct : nil
+            slot.pointee.directKnown = true
+        }
+        return slot.pointee.direct
     }
 }

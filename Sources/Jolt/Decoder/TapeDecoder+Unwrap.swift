@@ -130,6 +130,11 @@ extension TapeDecoder {
            let marker = context.conformances.dictionaryMarker(for: T.self) {
             return try unwrapStringDictionary(marker, at: i, extra, key) as! T
         }
+        // `type` is `T.self` but for a subclass's metatype (see above).
+        if context.usesDirectPath, let direct = context.conformances.directDecodable(for: T.self),
+           ObjectIdentifier(type) == ObjectIdentifier(T.self) {
+            return try decodeDirect(direct, type, at: i, extra, key)
+        }
         if _slowPath(context.hasKeyMappings) {
             return try with(index: i, extra: extra, key: key) {
                 let saved = currentType

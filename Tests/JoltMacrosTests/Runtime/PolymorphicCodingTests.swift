@@ -38,9 +38,10 @@ struct PolymorphicCodingTests {
         let registries = PolymorphicRegistries(feedItems)
         let feed: Feed
         switch decoder {
-        case .jolt(let backend):
+        case .jolt(let backend), .joltInitFrom(let backend):
             let jolt = JoltDecoder()
             jolt.backend = backend
+            if case .joltInitFrom = decoder { jolt.usesDirectPath = false }
             jolt.register(feedItems)
             feed = try jolt.decode(Feed.self, from: Data(json.utf8))
         case .foundation:

@@ -223,9 +223,10 @@ extension SeedParityTests {
         let registries = PolymorphicRegistries(widgets)
         func decode(_ text: String) throws -> Panel {
             switch decoder {
-            case .jolt(let backend):
+            case .jolt(let backend), .joltInitFrom(let backend):
                 let jolt = JoltDecoder()
                 jolt.backend = backend
+                if case .joltInitFrom = decoder { jolt.usesDirectPath = false }
                 jolt.register(widgets)
                 return try jolt.decode(Panel.self, from: Data(text.utf8))
             case .foundation:

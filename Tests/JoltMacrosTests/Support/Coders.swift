@@ -11,16 +11,22 @@ let availableBackends: [JoltBackend] = JoltBackend.allCases.filter { backend in
     }
 }
 
-/// A decoder under test: each JoltDecoder backend, then Foundation's JSONDecoder.
+/// A decoder under test: each JoltDecoder backend (which takes the direct path
+/// of the types `@Codable` makes `JoltDirectDecodable`), each again with
+/// `usesDirectPath` off (every type through `init(from:)`), then Foundation's
+/// JSONDecoder: every test that expects a value or an error from each proves
+/// that both of JoltDecoder's paths give it.
 enum TestDecoder: CustomStringConvertible, Sendable {
     case jolt(JoltBackend)
+    case joltInitFrom(JoltBackend)
     case foundation
 
-    static let all: [TestDecoder] = availableBackends.map { .jolt($0) } + [.foundation]
+    static let all: [TestDecoder] = availableBackends.map { .jolt($0) } + availableBackends.map { .joltInitFrom($0) } + [.foundation]
 
     var description: String {
         switch self {
         case .jolt(let backend): "JoltDecoder(\(backend))"
+        case .joltInitFrom(let backend): "JoltDecoder(\(backend), init(from:))"
         case .foundation: "JSONDecoder"
         }
     }
@@ -29,10 +35,11 @@ enum TestDecoder: CustomStringConvertible, Sendable {
         _ type: T.Type, _ json: String, userInfo: [CodingUserInfoKey: any Sendable] = [:]
     ) throws -> T {
         switch self {
-        case .jolt(let backend):
+        case .jolt(let backend), .joltInitFrom(let backend):
             let decoder = JoltDecoder()
             decoder.backend = backend
             decoder.userInfo = userInfo
+            if case .joltInitFrom = self { decoder.usesDirectPath = false }
             return try decoder.decode(type, from: Data(json.utf8))
         case .foundation:
             let decoder = JSONDecoder()

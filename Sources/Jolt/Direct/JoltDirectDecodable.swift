@@ -1,0 +1,37 @@
+/// A type that ``JoltDecoder`` reads straight from its tape, past the `Decoder`
+/// protocol: no keyed container, no `CodingKey` boxing, keys matched as bytes by
+/// code written for the type's own keys.
+///
+/// You do not write this conformance: `@Codable` and `@Decodable` (JoltMacros)
+/// add it, besides `init(from:)`, to the structs whose properties they can read
+/// this way (an `init(joltDirect:)` that ``joltDirectDecode(_:)`` calls). ``JoltDecoder`` then uses it wherever the type is decoded, at any
+/// depth (a property, an optional, an array or dictionary element, inside a
+/// wrapper), and `init(from:)` everywhere else: under Foundation's
+/// `JSONDecoder`, and in a decode whose options the direct path does not honour
+/// itself (a key strategy, key mappings or paths, a duplicate key policy other
+/// than `.useFirst`, an unknown key policy other than `.ignore`, a report), or
+/// when ``JoltDecoder/usesDirectPath`` is off.
+///
+/// The two initializers decode the same values. The direct one builds no
+/// error: when it fails, the decoder reads the value again through
+/// `init(from:)`, which throws the error Foundation would, with its coding path.
+///
+/// ```swift
+/// @Codable struct User { let id: Int; var name = "" }
+///
+/// let user = try JoltDecoder().decode(User.self, from: #"{"id":1}"#)  // the direct path
+/// ```
+public protocol JoltDirectDecodable: Decodable {
+    /// Reads the value from the object `reader` stands on. Written by the macros.
+    static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self
+
+    /// Whether ``joltDirectDecode(_:)`` reads the tape itself. False for a
+    /// conformance that only forwards to `init(from:)` (the macros' classes:
+    /// a class declares every conformance its macro may add, or the compiler
+    /// fails on its subclasses), which the decoder then does not use.
+    static var joltDecodesDirectly: Bool { get }
+}
+
+extension JoltDirectDecodable {
+    public static var joltDecodesDirectly: Bool { true }
+}

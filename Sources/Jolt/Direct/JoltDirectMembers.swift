@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A cursor over the members of one object, for the code the macros write for
+/// ``JoltDirectDecodable``: it compares each member's key with the type's keys
+/// as bytes (``keySignature``, then ``keyIs(_:)`` for keys longer than four
+/// bytes) and reads the member's value straight from its tape entry.
+///
+/// Public for that code; not meant to be used by hand. Errors thrown by its
+/// reads are not the ones a decode reports (see ``JoltDirectDecodable``).
+///
+/// ```swift
+/// var members = try reader.members()
+/// while members.next() {
+///     switch members.keySignature {
+///     case 0x6469_0000_0002: id = try members.decode(Int.self)                // "id"
+///     case 0x6573_7275_0000_0008 where members.keyIs("username"): name = try members.decode(String.self)
+///     default: break
+///     }
+/// }
+/// ```
+public struct JoltDirectMembers {
+    @usableFromInline let entries: UnsafeMutablePointer<TapeEntry>
+    @usableFromInline let input: UnsafePointer<UInt8>
+    /// The tape index of the current member's key, and of the next member's.
+    @usableFromInline var keyIndex: Int
+    @usableFromInline var nextIndex: Int
+    @usableFromInline let end: Int
+    /// The current key's length and first four bytes (a tape key entry's payload),
+    /// and its bytes: in the input, or unescaped in the decode's scratch buffer.
+    @usableFromInline var signature: UInt64 = 0
+    @usableFromInline var keyBytes: UnsafePointer<UInt8>
+    let tape: TapeDecoder
+
+    init(_ tape: TapeDecoder, object: Int, end: Int) {
+        self.tape = tape
+        entries = tape.entries
+        input = tape.input
+        keyIndex = object
+        nextIndex = object &+ 1
+        self.end = end
+        keyBytes = input
+    }
+
+    /// Moves to the next member; false past the last one.
+    @inlinable
+    public mutating func next() -> Bool {
+        guard nextIndex < end else { return false }
+        keyIndex = nextIndex
+        let k = entries[keyIndex]
+        let v = entries[keyIndex &+ 1]
+        // The layout of `Tape.swift`: kind in the top 4 bits (array 7, object 8),
+        // then 4 bits of flags (1: escaped), then the offset; a container's
+        // payload has its end in the high half.
+        nextIndex = v.header >> 60 >= 7 ? Int(truncatingIfNeeded: v.payload >> 32) : keyIndex &+ 2
+        if _fastPath(k.header & (1 << 56) == 0) {
+            signature = k.payload
+            keyBytes = input + Int(truncatingIfNeeded: k.header & 0x00FF_FFFF_FFFF_FFFF)
+        } else {
+            unescapeKey()
+        }
+        return true
+    }
+
+    /// For a key with escapes: its unescaped bytes and their signature.
+    @usableFromInline
+    mutating func unescapeKey() {
+        let k = entries[keyIndex]
+        let buffer = tape.context.keyScratch(capacity: k.length)
+        let count = StringDecoding.unescape(input + k.offset, count: k.length, into: buffer)
+        keyBytes = UnsafePointer(buffer)
+        signature = TapeEntry.keySignature(keyBytes, count)
+    }
+
+    /// The current key's length in bytes (low 32 bits) and its first four bytes,
+    /// little-endian and zero-padded (high 32 bits): one compare rejects almost
+    /// every other key.
+    @inlinable
+    public var keySignature: UInt64 { signature }
+
+    /// Whether the current key's bytes are `text`'s. Called once
+    /// ``keySignature`` matched (so the lengths are equal).
+    @inlinable
+    public func keyIs(_ text: StaticString) -> Bool {
+        memcmp(keyBytes, text.utf8Start, text.utf8CodeUnitCount) == 0
+    }
+
+    /// The tape index of the current member's value.
+    @inlinable var valueIndex: Int { keyIndex &+ 1 }
+
+    /// Whether the current member's value is `null`.
+    @inlinable
+    public var isNull: Bool { entries[keyIndex &+ 1].header >> 60 == 1 }
+
+    // MARK: Values
+
+    public func decode(_ type: Bool.Type) throws -> Bool { try tape.unwrapBool(at: valueIndex, [], NoKey()) }
+    public func decode(_ type: String.Type) throws -> String { try tape.unwrapString(at: valueIndex, [], NoKey()) }
+    public func decode(_ type: Double.Type) throws -> Double { try tape.unwrapDouble(at: valueIndex, [], NoKey()) }
+    public func decode(_ type: Float.Type) throws -> Float { try tape.unwrapFloat(at: valueIndex, [], NoKey()) }
+    public func decode(_ type: Int.Type) throws -> Int { try tape.unwrapInteger(type, at: valueIndex, [], NoKey()) }
+    public func decode(_ type: Int8.Type) throws -> Int8 { try tape.unwrapInteger(type, at: valueIndex, [], NoKey()) }
+    public func decode(_ type: Int16.Type) throws -> Int16 { try tape.unwrapInteger(type, at: valueIndex, [], NoKey()) }
+    public func decode(_ type: Int32.Type) throws -> Int32 { try tape.unwrapInteger(type, at: valueIndex, [], NoKey()) }
+    public func decode(_ type: Int64.Type) throws -> Int64 { try tape.unwrapInteger(type, at: valueIndex, [], NoKey()) }
+    public func decode(_ type: UInt.Type) throws -> UInt { try tape.unwrapInteger(type, at: valueIndex, [], NoKey()) }
+    public func decode(_ type: UInt8.Type) throws -> UInt8 { try tape.unwrapInteger(type, at: valueIndex, [], NoKey()) }
+    public func decode(_ type: UInt16.Type) throws -> UInt16 { try tape.unwrapInteger(type, at: valueIndex, [], NoKey()) }
+    public func decode(_ type: UInt32.Type) throws -> UInt32 { try tape.unwrapInteger(type, at: valueIndex, [], NoKey()) }
+    public func decode(_ type: UInt64.Type) throws -> UInt64 { try tape.unwrapInteger(type, at: valueIndex, [], NoKey()) }
+
+    /// Any other type, through the decoder (which takes the direct path again for
+    /// a ``JoltDirectDecodable`` type), with `key` pushed on the coding path for
+    /// the value's own `init(from:)`.
+    public func decode<T: Decodable, K: CodingKey>(_ type: T.Type, forKey key: K) throws -> T {
+        try tape.unwrap(type, at: valueIndex, extra: [], key: key)
+    }
+}

@@ -1,0 +1,251 @@
+import JoltMacrosPlugin
+import SwiftSyntaxMacrosTestSupport
+import SwiftSyntaxMacroExpansion
+import XCTest
+
+/// The `JoltDirectDecodable` conformance `@Codable` writes for a struct whose
+/// properties each read one key: one pass over the members, keys matched by a
+/// `switch` on their length and first four bytes, then their other bytes.
+final class DirectPathExpansionTests: XCTestCase {
+    /// The specs with the conformance the compiler passes when the type does not have it.
+    let specs: [String: MacroSpec] = {
+        var specs = joltMacroSpecs
+        specs["Codable"] = MacroSpec(type: CodableMacro.self, conformances: ["Decodable", "Encodable", "JoltCodingHooks", "JoltCodableClass", "JoltDirectDecodable"])
+        specs["Decodable"] = MacroSpec(type: DecodableMacro.self, conformances: ["Decodable", "JoltCodingHooks", "JoltCodableClass", "JoltDirectDecodable"])
+        return specs
+    }()
+
+    func testDirectReading() {
+        assertMacroExpansion(
+            #"""
+            @Decodable
+            struct Event {
+                let id: Int
+                @CodingKey("user_name") var name: String
+                var age = 33
+                var nickname: String?
+                @DecodingDefault(missing: "a", invalid: "b") var note: String?
+                @LossyCoding var scores: [Int]
+                @DateCoding(ISO8601Strategy.self) var seen: Date?
+                @CodingKey("user_mail") var mail: String
+                @CodingIgnored var cache: [String: Int] = [:]
+            }
+            """#,
+            expandedSource: #"""
+            struct Event {
+                let id: Int
+                var name: String
+                var age = 33
+                var nickname: String?
+                var note: String?
+                var scores: [Int]
+                var seen: Date?
+                var mail: String
+                var cache: [String: Int] = [:]
+            }
+
+            extension Event: Decodable, JoltCodingHooks, JoltDirectDecodable {
+                enum CodingKeys: String, CodingKey {
+                    case `id` = "id"
+                    case `user_name` = "user_name"
+                    case `age` = "age"
+                    case `nickname` = "nickname"
+                    case `note` = "note"
+                    case `scores` = "scores"
+                    case `seen` = "seen"
+                    case `user_mail` = "user_mail"
+                }
+
+                init(from decoder: any Decoder) throws {
+                    try joltHook(Self.willDecode(from: decoder))
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.id = try container.decode(Int.self, forKey: .`id`)
+                    self.name = try container.decode(String.self, forKey: .`user_name`)
+                    self.age = container.joltDecode(forKey: .`age`, missing: 33, invalid: 33, decoder: decoder) {
+                        try $0.decodeIfPresent(Int.self, forKey: $1)
+                    }
+                    self.nickname = try container.decodeIfPresent(String.self, forKey: .`nickname`)
+                    self.note = container.joltDecodeIfPresent(forKey: .`note`, missing: "a", invalid: "b", decoder: decoder) {
+                        try $0.decodeIfPresent(String.self, forKey: $1)
+                    }
+                    self.scores = try container.joltDecode(LossyArray<Int>.self, forKey: .`scores`).wrappedValue
+                    self.seen = try container.decodeIfPresent(DateValue<ISO8601Strategy>.self, forKey: .`seen`)?.wrappedValue
+                    self.mail = try container.decode(String.self, forKey: .`user_mail`)
+                    try joltHook(self.didDecode(from: decoder))
+                }
+
+                init(joltDirect reader: JoltDirectReader) throws {
+                    let decoder = reader.decoder
+                    try joltHook(Self.willDecode(from: decoder))
+                    var __jolt0: Int? = nil
+                    var __jolt1: String? = nil
+                    var __jolt2: Int? = nil
+                    var __jolt3: String?? = nil
+                    var __jolt4: String?? = nil
+                    var __jolt5: LossyArray<Int>? = nil
+                    var __jolt6: DateValue<ISO8601Strategy>?? = nil
+                    var __jolt7: String? = nil
+                    var __joltSeen0 = false
+                    var __joltSeen1 = false
+                    var __joltSeen2 = false
+                    var __joltSeen3 = false
+                    var __joltSeen4 = false
+                    var __joltSeen5 = false
+                    var __joltSeen6 = false
+                    var __joltSeen7 = false
+                    var members = try reader.members()
+                    while members.next() {
+                        switch members.keySignature {
+                        case 0x0000646900000002: // "id"
+                            if !__joltSeen0 {
+                                __joltSeen0 = true
+                                __jolt0 = try members.decode(Int.self)
+                            }
+                        case 0x7265737500000009: // "user_name"
+                            if !__joltSeen1 && members.keyIs("user_name") {
+                                __joltSeen1 = true
+                                __jolt1 = try members.decode(String.self)
+                            } else if !__joltSeen7 && members.keyIs("user_mail") {
+                                __joltSeen7 = true
+                                __jolt7 = try members.decode(String.self)
+                            }
+                        case 0x0065676100000003: // "age"
+                            if !__joltSeen2 {
+                                __joltSeen2 = true
+                                if !members.isNull {
+                                    do {
+                                        __jolt2 = try members.decode(Int.self)
+                                    } catch {
+                                        __jolt2 = 33
+                                    }
+                                }
+                            }
+                        case 0x6b63696e00000008: // "nickname"
+                            if !__joltSeen3 && members.keyIs("nickname") {
+                                __joltSeen3 = true
+                                __jolt3 = .some(members.isNull ? nil : try members.decode(String.self))
+                            }
+                        case 0x65746f6e00000004: // "note"
+                            if !__joltSeen4 {
+                                __joltSeen4 = true
+                                if members.isNull {
+                                    __jolt4 = .some(nil)
+                                } else {
+                                    do {
+                                        __jolt4 = .some(try members.decode(String.self))
+                                    } catch {
+                                        __jolt4 = .some("b")
+                                    }
+                                }
+                            }
+                        case 0x726f637300000006: // "scores"
+                            if !__joltSeen5 && members.keyIs("scores") {
+                                __joltSeen5 = true
+                                if !members.isNull {
+                                    __jolt5 = try members.decode(LossyArray<Int>.self, forKey: CodingKeys.`scores`)
+                                }
+                            }
+                        case 0x6e65657300000004: // "seen"
+                            if !__joltSeen6 {
+                                __joltSeen6 = true
+                                __jolt6 = .some(members.isNull ? nil : try members.decode(DateValue<ISO8601Strategy>.self, forKey: CodingKeys.`seen`))
+                            }
+                        default:
+                            break
+                        }
+                    }
+                    guard let __jolt0 else {
+                        throw JoltDirectReader.failure
+                    }
+                    self.id = __jolt0
+                    guard let __jolt1 else {
+                        throw JoltDirectReader.failure
+                    }
+                    self.name = __jolt1
+                    self.age = (__jolt2 ?? 33)
+                    self.nickname = __jolt3 ?? nil
+                    if let __jolt4 {
+                        self.note = __jolt4
+                    } else {
+                        self.note = "a"
+                    }
+                    guard let __jolt5 else {
+                        throw JoltDirectReader.failure
+                    }
+                    self.scores = __jolt5.wrappedValue
+                    self.seen = __jolt6??.wrappedValue
+                    guard let __jolt7 else {
+                        throw JoltDirectReader.failure
+                    }
+                    self.mail = __jolt7
+                    try joltHook(self.didDecode(from: decoder))
+                }
+
+                static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+                    try Self(joltDirect: reader)
+                }
+            }
+            """#,
+            macroSpecs: specs, indentationWidth: .spaces(4))
+    }
+
+    func testWhatHasNoDirectReading() {
+        assertMacroExpansion(
+            #"""
+            @Decodable
+            struct Paths {
+                @CodingKey("a", "b") var a: Int
+            }
+            @Decodable
+            final class Box {
+                var a: Int
+            }
+            """#,
+            expandedSource: #"""
+            struct Paths {
+                var a: Int
+            }
+            final class Box {
+                var a: Int
+
+                enum CodingKeys: String, CodingKey {
+                    case `a` = "a"
+                }
+
+                required init(from decoder: any Decoder) throws {
+                    try joltHook(Self.willDecode(from: decoder))
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.a = try container.decode(Int.self, forKey: .`a`)
+                    try joltHook(self.didDecode(from: decoder))
+                }
+            }
+
+            extension Paths: Decodable, JoltCodingHooks {
+                enum CodingKeys: String, CodingKey {
+                    case `a` = "a"
+                    case `b` = "b"
+                }
+
+                init(from decoder: any Decoder) throws {
+                    try joltHook(Self.willDecode(from: decoder))
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.a = try container.joltDecode(paths: [[.`a`], [.`b`]]) {
+                        try $0.decodeIfPresent(Int.self, forKey: $1)
+                    }
+                    try joltHook(self.didDecode(from: decoder))
+                }
+            }
+
+            extension Box: Decodable, JoltCodingHooks, JoltDirectDecodable {
+                static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+                    try self.init(from: reader.decoder)
+                }
+
+                static var joltDecodesDirectly: Bool {
+                    false
+                }
+            }
+            """#,
+            macroSpecs: specs, indentationWidth: .spaces(4))
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Jolt
+import JoltMacros
+import Testing
+
+/// JoltDecoder's direct path (the `JoltDirectDecodable` conformance `@Codable`
+/// writes) against `init(from:)`: which models get it, and the same value or
+/// the same error from both for every document made by damaging a valid one.
+@Suite("the direct path against init(from:)")
+struct DirectPathCodingTests {
+    @Test("structs whose properties each read one key get the direct path; the others and classes do not")
+    func conformances() {
+        func direct(_ type: Any.Type) -> Bool {
+            (type as? any JoltDirectDecodable.Type)?.joltDecodesDirectly ?? false
+        }
+        for type: Any.Type in [DirectEverything.self, DirectInner.self, BasicUser.self, Defaults.self, Styled.self, Nulls.self,
+                               Hooked.self, DecodeOnly.self, PublicModel.self, MixedStyled.self, CompactSets.self,
+                               IgnoredDefaults.self, FlexibleProduct.self] {
+            #expect(direct(type), "\(type)")
+        }
+        // Several keys or a path, closures, a container path, encoding only, classes, enums.
+        for type: Any.Type in [Profile.self, Transformed.self, Nested.self, EncodeOnly.self, Animal.self, Dog.self,
+                               IgnoredDefaultsClass.self, MixedEvent.self, PlainInner.self] {
+            #expect(!direct(type), "\(type)")
+        }
+    }
+
+    static let valid = #"""
+    {"id": 1, "user_name": "Ann", "user_mail": "a@b", "age": 40, "ratio": 0.5, "small": -3, "big": 18446744073709551615,
+     "flag": true, "nickname": "A", "note": "n", "score": 9, "scores": [1, "x", 3], "labels": {"a": 1, "b": "no"},
+     "seen": "2024-01-02T03:04:05Z", "count": "12", "tags": ["t", null, "u"],
+     "inner": {"x": 1, "y": "z", "\u00e9": true}, "inners": [{"x": 2}, {"x": 3, "y": null}],
+     "plain": {"inner": {"x": 4}, "z": 5}}
+    """#
+
+    /// The valid document, then each member removed, set to each kind of value,
+    /// given twice (the first wins), and the whole document as another kind.
+    static var documents: [String] {
+        let object = try! JSONSerialization.jsonObject(with: Data(valid.utf8)) as! [String: Any]
+        let replacements: [String] = ["null", "\"text\"", "12.5", "-1", "1e400", "[]", "{}", "true", "[1,null]", "{\"x\":\"no\"}"]
+        var result = [valid, "[]", "null", "{}", "\"x\""]
+        func text(_ members: [(String, String)]) -> String {
+            "{" + members.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+        }
+        let members = object.keys.sorted().map { key in
+            (key, String(decoding: try! JSONSerialization.data(withJSONObject: object[key]!, options: [.fragmentsAllowed]), as: UTF8.self))
+        }
+        for (index, (key, _)) in members.enumerated() {
+            var removed = members
+            removed.remove(at: index)
+            result.append(text(removed))
+            for replacement in replacements {
+                var changed = members
+                changed[index].1 = replacement
+                result.append(text(changed))
+                result.append(text([(key, replacement)] + members))   // a duplicate before the valid one
+            }
+            // The key escaped.
+            let escaped = key.unicodeScalars.map { String(format: "\\u%04x", $0.value) }.joined()
+            var renamed = members
+            renamed[index].0 = escaped
+            result.append(text(renamed))
+        }
+        return result
+    }
+
+    @Test("the same value or error from the direct path and init(from:)", arguments: availableBackends)
+    func differential(backend: JoltBackend) throws {
+        let direct = JoltDecoder()
+        direct.backend = backend
+        let initFrom = JoltDecoder()
+        initFrom.backend = backend
+        initFrom.usesDirectPath = false
+        var decoded = 0
+        for document in Self.documents {
+            let a = outcome { try direct.decode(DirectEverything.self, from: document) }
+            let b = outcome { try initFrom.decode(DirectEverything.self, from: document) }
+            #expect(a == b, "\(document)")
+            if case .value = a { decoded += 1 }
+            // In an array, and as an optional: the paths of errors include the index.
+            let list = "[" + Self.valid + ", " + document + "]"
+            #expect(outcome { try direct.decode([DirectEverything?].self, from: list) }
+                    == outcome { try initFrom.decode([DirectEverything?].self, from: list) }, "\(list)")
+        }
+        // Enough documents decode for the comparison to mean something.
+        #expect(decoded > 100)
+    }
+
+    @Test("JSONDecoder agrees on the valid document")
+    func foundation() throws {
+        let jolt = try JoltDecoder().decode(DirectEverything.self, from: Self.valid)
+        let foundation = try JSONDecoder().decode(DirectEverything.self, from: Data(Self.valid.utf8))
+        #expect(jolt == foundation)
+        #expect(jolt.scores == [1, 3] && jolt.labels == ["a": 1] && jolt.count == 12 && jolt.tags == ["t", "u"])
+        #expect(jolt.inner?.accent == true && jolt.inners.map(\.y) == ["y", "y"] && jolt.plain?.inner.x == 4)
+    }
+
+    /// A decoded value, or the error's case, type, coding path and message.
+    enum Outcome<T: Equatable>: Equatable {
+        case value(T)
+        case error(String)
+    }
+
+    func outcome<T: Equatable>(_ body: () throws -> T) -> Outcome<T> {
+        do {
+            return .value(try body())
+        } catch let DecodingError.keyNotFound(key, context) {
+            return .error("keyNotFound \(key.stringValue) \(context.codingPath.map(\.stringValue)) \(context.debugDescription)")
+        } catch let DecodingError.typeMismatch(type, context) {
+            return .error("typeMismatch \(type) \(context.codingPath.map(\.stringValue)) \(context.debugDescription)")
+        } catch let DecodingError.valueNotFound(type, context) {
+            return .error("valueNotFound \(type) \(context.codingPath.map(\.stringValue)) \(context.debugDescription)")
+        } catch let DecodingError.dataCorrupted(context) {
+            return .error("dataCorrupted \(context.codingPath.map(\.stringValue)) \(context.debugDescription)")
+        } catch {
+            return .error("\(error)")
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import JoltMacros
+
+/// Every shape of property the direct path reads, for ``DirectPathCodingTests``.
+@Codable
+struct DirectEverything: Equatable {
+    let id: Int
+    @CodingKey("user_name") var name: String
+    @CodingKey("user_mail") var mail: String?
+    var age = 33
+    var ratio: Double
+    var small: Int8?
+    var big: UInt64 = 7
+    var flag: Bool?
+    var nickname: String?
+    @DecodingDefault(missing: "a", invalid: "b") var note: String?
+    @DecodingDefault(missing: 1, invalid: -1) var score: Int
+    @LossyCoding var scores: [Int]
+    @LossyCoding var labels: [String: Int]?
+    @DateCoding(ISO8601Strategy.self) var seen: Date?
+    @FlexibleType var count: Int
+    @CompactCoding var tags: Set<String> = []
+    var inner: DirectInner?
+    var inners: [DirectInner] = []
+    var plain: PlainInner?
+    @CodingIgnored var cache: [String: Int] = ["x": 1]
+}
+
+/// A generated type inside another.
+@Codable
+struct DirectInner: Equatable {
+    var x: Int
+    var y: String = "y"
+    @CodingKey("é") var accent: Bool?
+}
+
+/// A type without the conformance inside one with it, holding one with it.
+struct PlainInner: Codable, Equatable {
+    var inner: DirectInner
+    var z: Int?
+}

@@ -1,0 +1,229 @@
+import Foundation
+import XCTest
+@testable import Jolt
+
+/// A point whose value says which initializer made it: JoltDecoder must take
+/// `init(joltDirect:)` wherever a `DirectPoint` is decoded, under the options the
+/// direct path honours, and `init(from:)` otherwise, with the same values and errors.
+private struct DirectPoint: JoltDirectDecodable, Equatable {
+    var x: Int
+    var y: Int
+    var label: String?
+    var viaDirect = false
+
+    enum CodingKeys: String, CodingKey { case x, y, label = "label_text" }
+
+    init(x: Int, y: Int, label: String? = nil) {
+        self.x = x
+        self.y = y
+        self.label = label
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        x = try container.decode(Int.self, forKey: .x)
+        y = try container.decode(Int.self, forKey: .y)
+        label = try container.decodeIfPresent(String.self, forKey: .label)
+    }
+
+    static func joltDirectDecode(_ reader: JoltDirectReader) throws -> DirectPoint {
+        try DirectPoint(joltDirect: reader)
+    }
+
+    init(joltDirect reader: JoltDirectReader) throws {
+        var x: Int?, y: Int?, label: String??
+        var members = try reader.members()
+        while members.next() {
+            switch members.keySignature {
+            case TapeEntry.keySignature("x"): if x == nil { x = try members.decode(Int.self) }
+            case TapeEntry.keySignature("y"): if y == nil { y = try members.decode(Int.self) }
+            case TapeEntry.keySignature("label_text") where members.keyIs("label_text"):
+                if label == nil { label = .some(members.isNull ? nil : try members.decode(String.self)) }
+            default: break
+            }
+        }
+        guard let x, let y else { throw JoltDirectReader.failure }
+        self.x = x
+        self.y = y
+        self.label = label ?? nil
+        viaDirect = true
+    }
+
+    static func == (a: DirectPoint, b: DirectPoint) -> Bool { a.x == b.x && a.y == b.y && a.label == b.label }
+}
+
+private extension TapeEntry {
+    static func keySignature(_ key: StaticString) -> UInt64 {
+        keySignature(key.utf8Start, key.utf8CodeUnitCount)
+    }
+}
+
+/// A plain Codable type holding points in every position.
+private struct PointHolder: Codable {
+    var origin: DirectPoint
+    var corner: DirectPoint?
+    var path: [DirectPoint]
+    var named: [String: DirectPoint]
+    @LossyArray var lossy: [DirectPoint]
+}
+
+extension DirectPoint: Encodable {
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(x, forKey: .x)
+        try container.encode(y, forKey: .y)
+        try container.encodeIfPresent(label, forKey: .label)
+    }
+}
+
+final class DirectPathTests: XCTestCase {
+    private let shapeJSON = #"""
+    {"origin":{"x":1,"y":2},"corner":{"y":4,"x":3,"label_text":"c"},
+     "path":[{"x":5,"y":6},{"x":7,"y":8,"label_text":null}],
+     "named":{"a":{"x":9,"y":10}},"lossy":[{"x":11,"y":12},{"x":"bad"}]}
+    """#
+
+    private func decoder(_ backend: JoltBackend, _ configure: (JoltDecoder) -> Void = { _ in }) -> JoltDecoder {
+        let decoder = JoltDecoder()
+        decoder.backend = backend
+        configure(decoder)
+        return decoder
+    }
+
+    private func points(_ shape: PointHolder) -> [DirectPoint] {
+        [shape.origin] + (shape.corner.map { [$0] } ?? []) + shape.path + shape.named.values.sorted { $0.x < $1.x } + shape.lossy
+    }
+
+    func testEveryPositionTakesTheDirectPath() throws {
+        let expected = try JSONDecoder().decode(PointHolder.self, from: Data(shapeJSON.utf8))
+        for backend in availableBackends {
+            let shape = try decoder(backend).decode(PointHolder.self, from: shapeJSON)
+            XCTAssertEqual(points(shape), points(expected), "\(backend)")
+            XCTAssertEqual(points(shape).map(\.viaDirect), Array(repeating: true, count: 6), "\(backend)")
+            let top = try decoder(backend).decode(DirectPoint.self, from: #"{"x":1,"y":2}"#)
+            XCTAssertTrue(top.viaDirect)
+            let array = try decoder(backend).decode([DirectPoint].self, from: #"[{"x":1,"y":2}]"#)
+            XCTAssertEqual(array.map(\.viaDirect), [true])
+        }
+    }
+
+    func testOptionsTheDirectPathDoesNotHonourUseInitFrom() throws {
+        let configurations: [(String, (JoltDecoder) -> Void)] = [
+            ("usesDirectPath off", { $0.usesDirectPath = false }),
+            ("key strategy", { $0.keyDecodingStrategy = .convertFromSnakeCase }),
+            ("useLast", { $0.duplicateKeyPolicy = .useLast }),
+            ("reject duplicates", { $0.duplicateKeyPolicy = .reject }),
+            ("unknown keys", { $0.unknownKeyPolicy = .reject }),
+            ("key path separator", { $0.keyPathSeparator = "." }),
+        ]
+        for backend in availableBackends {
+            for (name, configure) in configurations {
+                let point = try decoder(backend, configure).decode(DirectPoint.self, from: #"{"x":1,"y":2}"#)
+                XCTAssertEqual(point, DirectPoint(x: 1, y: 2), name)
+                XCTAssertFalse(point.viaDirect, name)
+            }
+            let (reported, _) = try decoder(backend).decodeWithReport(DirectPoint.self, from: Data(#"{"x":1,"y":2}"#.utf8))
+            XCTAssertFalse(reported.viaDirect, "report")
+            // Lenient scalars are honoured on the direct path itself.
+            let lenient = try decoder(backend) { $0.scalarConversion = .lenient }.decode(DirectPoint.self, from: #"{"x":"1","y":2}"#)
+            XCTAssertEqual(lenient, DirectPoint(x: 1, y: 2))
+            XCTAssertTrue(lenient.viaDirect)
+        }
+    }
+
+    func testKeysAsBytes() throws {
+        for backend in availableBackends {
+            // An escaped key is unescaped before it is compared; the first of
+            // duplicate keys wins, as in Foundation; unknown keys are skipped whole.
+            let json = #"{"\u0078":1,"x":99,"skip":{"x":5,"y":[1,2]},"y":2,"label\u005ftext":"t","label_text":"u"}"#
+            let point = try decoder(backend).decode(DirectPoint.self, from: json)
+            XCTAssertEqual(point, try JSONDecoder().decode(DirectPoint.self, from: Data(json.utf8)))
+            XCTAssertEqual(point, DirectPoint(x: 1, y: 2, label: "t"))
+            XCTAssertTrue(point.viaDirect)
+            // Same signature (length and first four bytes), other key.
+            let near = try decoder(backend).decode(DirectPoint.self, from: #"{"x":1,"y":2,"label_texT":"no"}"#)
+            XCTAssertNil(near.label)
+        }
+    }
+
+    func testErrorsAreFoundationsWithTheirPaths() throws {
+        let cases = [
+            #"{"origin":{"x":1},"path":[],"named":{},"lossy":[]}"#,
+            #"{"origin":{"x":1,"y":2},"path":[{"x":1,"y":"2"}],"named":{},"lossy":[]}"#,
+            #"{"origin":{"x":1,"y":2},"path":[],"named":{"k":{"x":null,"y":1}},"lossy":[]}"#,
+            #"{"origin":{"x":1,"y":2},"corner":[],"path":[],"named":{},"lossy":[]}"#,
+            #"{"origin":{"x":1,"y":2,"label_text":5},"path":[],"named":{},"lossy":[]}"#,
+        ]
+        // Jolt's own error where it deliberately differs (the path of a number
+        // that does not fit: Foundation's is empty), from init(from:).
+        let joltOnly = [#"{"origin":{"x":1.5,"y":2},"path":[],"named":{},"lossy":[]}"#]
+        for json in cases + joltOnly {
+            let expected = joltOnly.contains(json)
+                ? describe { try self.decoder(.swift) { $0.usesDirectPath = false }.decode(PointHolder.self, from: json) }
+                : describe { try JSONDecoder().decode(PointHolder.self, from: Data(json.utf8)) }
+            XCTAssertNotEqual(expected, "no error")
+            for backend in availableBackends {
+                XCTAssertEqual(describe { try self.decoder(backend).decode(PointHolder.self, from: json) }, expected, "\(backend): \(json)")
+                XCTAssertEqual(describe { try self.decoder(backend) { $0.usesDirectPath = false }.decode(PointHolder.self, from: json) },
+                               expected, "\(backend), init(from:): \(json)")
+            }
+        }
+    }
+
+    /// A failure at the bottom of a deep document costs one more decode of the
+    /// failing value, not one per level: the decode ends, with Foundation's error.
+    func testDeepFailure() throws {
+        let depth = 400
+        let json = String(repeating: #"{"next":"#, count: depth) + #"{"x":1,"y":"no"}"# + String(repeating: "}", count: depth)
+        for backend in availableBackends {
+            let jolt = describe { try self.decoder(backend).decode(Chain.self, from: json) }
+            XCTAssertEqual(jolt, describe { try JSONDecoder().decode(Chain.self, from: Data(json.utf8)) })
+        }
+    }
+
+    func testStreamElementsTakeTheDirectPath() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("direct-\(UUID()).json")
+        try Data(#"[{"x":1,"y":2},{"x":3,"y":4}]"#.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        for backend in availableBackends {
+            var seen: [DirectPoint] = []
+            try decoder(backend).forEachElement(DirectPoint.self, inFileAt: url.path) { seen.append($0) }
+            XCTAssertEqual(seen, [DirectPoint(x: 1, y: 2), DirectPoint(x: 3, y: 4)])
+            XCTAssertEqual(seen.map(\.viaDirect), [true, true])
+        }
+    }
+
+    private func describe<T>(_ body: () throws -> T) -> String {
+        do {
+            _ = try body()
+            return "no error"
+        } catch let DecodingError.keyNotFound(key, context) {
+            return "keyNotFound \(key.stringValue) at \(context.codingPath.map(\.stringValue)): \(context.debugDescription)"
+        } catch let DecodingError.typeMismatch(type, context) {
+            return "typeMismatch \(type) at \(context.codingPath.map(\.stringValue)): \(context.debugDescription)"
+        } catch let DecodingError.valueNotFound(type, context) {
+            return "valueNotFound \(type) at \(context.codingPath.map(\.stringValue)): \(context.debugDescription)"
+        } catch let DecodingError.dataCorrupted(context) {
+            return "dataCorrupted at \(context.codingPath.map(\.stringValue))"
+        } catch {
+            return "\(error)"
+        }
+    }
+}
+
+/// Nested points, for a failure deep down.
+private indirect enum Chain: Decodable {
+    case point(DirectPoint)
+    case next(Chain)
+
+    enum CodingKeys: String, CodingKey { case next }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if container.contains(.next) {
+            self = .next(try container.decode(Chain.self, forKey: .next))
+        } else {
+            self = .point(try DirectPoint(from: decoder))
+        }
+    }
+}
