@@ -120,4 +120,14 @@ public struct JoltDirectMembers {
     public func decode<T: Decodable, K: CodingKey>(_ type: T.Type, forKey key: K) throws -> T {
         try tape.unwrap(type, at: valueIndex, extra: [], key: key)
     }
+
+    /// A type known here to read itself directly: straight to its reading.
+    public func decode<T: JoltDirectDecodable, K: CodingKey>(_ type: T.Type, forKey key: K) throws -> T {
+        try tape.decodeDirectValue(type, at: valueIndex, key: key)
+    }
+
+    /// An array of such a type.
+    public func decode<T: JoltDirectDecodable, K: CodingKey>(_ type: [T].Type, forKey key: K) throws -> [T] {
+        try tape.decodeDirectArray(T.self, at: valueIndex, key: key)
+    }
 }

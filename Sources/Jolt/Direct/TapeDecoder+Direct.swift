@@ -25,4 +25,28 @@ extension TapeDecoder {
     private static func readDirect<D: JoltDirectDecodable, T>(_ direct: D.Type, _ reader: JoltDirectReader, as: T.Type) throws -> T {
         identityCast(try D.joltDirectDecode(reader), to: T.self)
     }
+
+    /// The value at `i` as `T`, a type the caller knows statically to conform
+    /// (the macros' code for a property of such a type): straight to its direct
+    /// reading, without `unwrap`'s checks of the type, when this decode takes the
+    /// direct path; through `unwrap` otherwise.
+    func decodeDirectValue<T: JoltDirectDecodable, K: CodingKey>(_ type: T.Type, at i: Int, key: K) throws -> T {
+        guard context.usesDirectPath, T.joltDecodesDirectly else { return try unwrap(type, at: i, extra: [], key: key) }
+        return try with(index: i, extra: [], key: key) {
+            do {
+                return try T.joltDirectDecode(JoltDirectReader(self))
+            } catch {
+                context.containerState.pointee.directSuspended &+= 1
+                defer { context.containerState.pointee.directSuspended &-= 1 }
+                return try T(from: self)
+            }
+        }
+    }
+
+    /// The array at `i` of a type the caller knows statically to conform: each
+    /// element through ``decodeDirectValue(_:at:key:)``, with `Array`'s errors.
+    func decodeDirectArray<T: JoltDirectDecodable, K: CodingKey>(_ type: T.Type, at i: Int, key: K) throws -> [T] {
+        guard context.usesDirectPath, T.joltDecodesDirectly else { return try unwrap([T].self, at: i, extra: [], key: key) }
+        return try unwrapArray(at: i, [], key) { j, index in try decodeDirectValue(T.self, at: j, key: index) }
+    }
 }
