@@ -109,7 +109,10 @@ func profile(model: String, backend name: String, count: Int) {
             case "macro": keep(try decoder.decode([MacroRecord].self, from: records))
             case "twitter-plain": keep(try decoder.decode(TwitterResponse.self, from: twitter))
             case "twitter-macro": keep(try decoder.decode(MacroTwitterResponse.self, from: twitter))
-            default: fail("unknown model \(model): hand, macro, twitter-plain or twitter-macro")
+            default:
+                guard try profileCorpus(model, decoder: decoder, corpus: Corpus.directory()) else {
+                    fail("unknown model \(model): hand, macro, twitter-plain, twitter-macro, or direct:FILE, plain:FILE, initfrom:FILE")
+                }
             }
         }
     } catch {
@@ -126,7 +129,9 @@ func sameJSON<A: Encodable, B: Encodable>(_ a: A, _ b: B) -> Bool {
 }
 
 // `--profile MODEL BACKEND COUNT`: only decodes (for callgrind), no measuring:
-// MODEL is hand or macro (the 10,000 records) or twitter-plain or twitter-macro.
+// MODEL is hand or macro (the 10,000 records), twitter-plain or twitter-macro, or
+// direct:FILE, plain:FILE or initfrom:FILE (a corpus file into its generated
+// model on the direct path, its synthesized model, the generated model's init(from:)).
 if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "--profile" {
     profile(model: CommandLine.arguments[2], backend: CommandLine.arguments[3], count: Int(CommandLine.arguments[4]) ?? 1)
     exit(0)
@@ -164,3 +169,4 @@ FileHandle.standardError.write(Data("  JoltMacroBench: 10,000 records…\n".utf8
 measureInput("10,000 records", data: records, plain: ("hand-written init(from:)", [HandRecord].self),
              annotated: ("@Codable: 3 keys, a default, a path", [MacroRecord].self), decoders: decoders, settings: settings,
              same: { $0.map(\.fields) == $1.map(\.fields) })
+measureDirectPath(corpus: corpus, backends: backends, settings: settings)
