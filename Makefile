@@ -57,9 +57,10 @@
 #   make clean             remove build products of the package and of Benchmarks/
 #   make fuzz-build        release build of the libFuzzer targets in Fuzz/ (ASan + fuzzer)
 #   make fuzz              fuzz-build, then FuzzSwift, FuzzYAJL, FuzzDifferential (the
-#                          scanners), FuzzStreaming (stream vs whole decode) and
-#                          FuzzFormats (date parsers vs Foundation, binary text) and
-#                          FuzzEncoder (JoltEncoder vs JSONEncoder, byte for byte) for
+#                          scanners), FuzzStreaming (stream vs whole decode),
+#                          FuzzFormats (date parsers vs Foundation, binary text),
+#                          FuzzEncoder (JoltEncoder vs JSONEncoder, byte for byte) and
+#                          FuzzDirect (the direct path vs init(from:)) for
 #                          FUZZ_TIME seconds each, seeded from ../shared (conformance and
 #                          corpus); crash inputs and logs in Fuzz/artifacts/; exits
 #                          non-zero if any target crashed (see Fuzz/run-fuzz.sh; records
@@ -71,7 +72,7 @@
 # --filter canada), BENCH_HELPERS (the helper executables built first; without
 # JoltMacroBench nothing builds swift-syntax, and the generated-code table says the
 # executable is missing unless an earlier build of it is there), FUZZ_TIME (seconds per
-# fuzz target, default 60), FUZZ_TARGETS (default all six), FUZZ_MAX_LEN (libFuzzer
+# fuzz target, default 60), FUZZ_TARGETS (default all seven), FUZZ_MAX_LEN (libFuzzer
 # -max_len, default 8192), FUZZ_ARGS (extra libFuzzer arguments), DOCS_SCRATCH (the build
 # folder of make docs, default .build/docs-build), DOCS_OUTPUT (default .build/docs).
 
@@ -197,7 +198,7 @@ clean:
 FUZZ_DIR     := Fuzz
 FUZZ_TIME    ?= 60
 FUZZ_MAX_LEN ?= 8192
-FUZZ_TARGETS ?= FuzzSwift FuzzYAJL FuzzDifferential FuzzStreaming FuzzFormats FuzzEncoder
+FUZZ_TARGETS ?= FuzzSwift FuzzYAJL FuzzDifferential FuzzStreaming FuzzFormats FuzzEncoder FuzzDirect
 FUZZ_ARGS    ?=
 FUZZ_FLAGS   := -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs Jolt's libFuzzer targets; called by `make fuzz` (which builds them first).
 #
-#   Fuzz/run-fuzz.sh [target ...]        default: FuzzSwift FuzzYAJL FuzzDifferential FuzzStreaming FuzzFormats FuzzEncoder
+#   Fuzz/run-fuzz.sh [target ...]        default: FuzzSwift FuzzYAJL FuzzDifferential FuzzStreaming FuzzFormats FuzzEncoder FuzzDirect
 #
 # Environment (all optional):
 #   FUZZ_TIME     seconds of fuzzing per target (default 60)
@@ -32,7 +32,7 @@ FUZZ_TIMEOUT=${FUZZ_TIMEOUT:-20}
 FUZZ_ARGS=${FUZZ_ARGS:-}
 FUZZ_SEEDS=${FUZZ_SEEDS:-../../shared}
 FUZZ_BIN=${FUZZ_BIN:-.build/release}
-if [ $# -gt 0 ]; then targets=("$@"); else targets=(FuzzSwift FuzzYAJL FuzzDifferential FuzzStreaming FuzzFormats FuzzEncoder); fi
+if [ $# -gt 0 ]; then targets=("$@"); else targets=(FuzzSwift FuzzYAJL FuzzDifferential FuzzStreaming FuzzFormats FuzzEncoder FuzzDirect); fi
 
 seed_dirs=("$FUZZ_SEEDS/conformance/test_parsing" "$FUZZ_SEEDS/conformance/test_transform" "$FUZZ_SEEDS/corpus")
 for dir in "${seed_dirs[@]}"; do

@@ -1,0 +1,182 @@
+import Foundation
+import Jolt
+
+// The model of FuzzDirect, with both initializers as JoltMacros writes them
+// for `@Decodable struct FuzzEvent { … }` (DirectPathExpansionTests shows the
+// expansion): the fuzz package cannot build the macros (their plugin links
+// swift-syntax, which the sanitizer flags would turn into a libFuzzer
+// executable), so the expansion is written out here, with the JoltMacros
+// runtime's helpers (`joltDecode(forKey:missing:invalid:)`, hooks) spelt out.
+
+struct FuzzEvent: Decodable, JoltDirectDecodable, Equatable {
+    let id: Int
+    var name: String
+    var age = 33
+    var nickname: String?
+    var note: String?
+    @LossyArray var scores: [Int]
+    var seen: DateValue<ISO8601Strategy>?
+    var mail: String
+    var inner: FuzzInner?
+    var inners: [FuzzInner] = []
+
+    enum CodingKeys: String, CodingKey {
+        case id, name = "user_name", age, nickname, note, scores, seen, mail = "user_mail", inner, inners
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        do { age = try container.decodeIfPresent(Int.self, forKey: .age) ?? 33 } catch { age = 33 }
+        nickname = try container.decodeIfPresent(String.self, forKey: .nickname)
+        do {
+            if let value = try container.decodeIfPresent(String.self, forKey: .note) { note = value }
+            else { note = container.contains(.note) ? nil : "a" }
+        } catch {
+            note = "b"
+        }
+        guard let scores = try container.decodeIfPresent(LossyArray<Int>.self, forKey: .scores) else {
+            throw DecodingError.keyNotFound(CodingKeys.scores, DecodingError.Context(
+                codingPath: container.codingPath, debugDescription: "No value associated with key scores."))
+        }
+        _scores = scores
+        seen = try container.decodeIfPresent(DateValue<ISO8601Strategy>.self, forKey: .seen)
+        mail = try container.decode(String.self, forKey: .mail)
+        inner = try container.decodeIfPresent(FuzzInner.self, forKey: .inner)
+        do { inners = try container.decodeIfPresent([FuzzInner].self, forKey: .inners) ?? [] } catch { inners = [] }
+    }
+
+    static func joltDirectDecode(_ reader: JoltDirectReader) throws -> FuzzEvent {
+        try FuzzEvent(joltDirect: reader)
+    }
+
+    init(joltDirect reader: JoltDirectReader) throws {
+        var __jolt0: Int? = nil
+        var __jolt1: String? = nil
+        var __jolt2: Int? = nil
+        var __jolt3: String?? = nil
+        var __jolt4: String?? = nil
+        var __jolt5: LossyArray<Int>? = nil
+        var __jolt6: DateValue<ISO8601Strategy>?? = nil
+        var __jolt7: String? = nil
+        var __jolt8: FuzzInner?? = nil
+        var __jolt9: [FuzzInner]? = nil
+        var __joltSeen = [Bool](repeating: false, count: 10)
+        var members = try reader.members()
+        while members.next() {
+            switch members.keySignature {
+            case 0x0000646900000002: // "id"
+                if !__joltSeen[0] {
+                    __joltSeen[0] = true
+                    __jolt0 = try members.decode(Int.self)
+                }
+            case 0x7265737500000009: // "user_name", "user_mail"
+                if !__joltSeen[1] && members.keyIs("user_name") {
+                    __joltSeen[1] = true
+                    __jolt1 = try members.decode(String.self)
+                } else if !__joltSeen[7] && members.keyIs("user_mail") {
+                    __joltSeen[7] = true
+                    __jolt7 = try members.decode(String.self)
+                }
+            case 0x0065676100000003: // "age"
+                if !__joltSeen[2] {
+                    __joltSeen[2] = true
+                    if !members.isNull {
+                        do { __jolt2 = try members.decode(Int.self) } catch { __jolt2 = 33 }
+                    }
+                }
+            case 0x6b63696e00000008: // "nickname"
+                if !__joltSeen[3] && members.keyIs("nickname") {
+                    __joltSeen[3] = true
+                    __jolt3 = .some(members.isNull ? nil : try members.decode(String.self))
+                }
+            case 0x65746f6e00000004: // "note"
+                if !__joltSeen[4] {
+                    __joltSeen[4] = true
+                    if members.isNull {
+                        __jolt4 = .some(nil)
+                    } else {
+                        do { __jolt4 = .some(try members.decode(String.self)) } catch { __jolt4 = .some("b") }
+                    }
+                }
+            case 0x726f637300000006: // "scores"
+                if !__joltSeen[5] && members.keyIs("scores") {
+                    __joltSeen[5] = true
+                    if !members.isNull { __jolt5 = try members.decode(LossyArray<Int>.self, forKey: CodingKeys.scores) }
+                }
+            case 0x6e65657300000004: // "seen"
+                if !__joltSeen[6] {
+                    __joltSeen[6] = true
+                    __jolt6 = .some(members.isNull ? nil : try members.decode(DateValue<ISO8601Strategy>.self, forKey: CodingKeys.seen))
+                }
+            case 0x656e6e6900000005: // "inner"
+                if !__joltSeen[8] && members.keyIs("inner") {
+                    __joltSeen[8] = true
+                    __jolt8 = .some(members.isNull ? nil : try members.decode(FuzzInner.self, forKey: CodingKeys.inner))
+                }
+            case 0x656e6e6900000006: // "inners"
+                if !__joltSeen[9] && members.keyIs("inners") {
+                    __joltSeen[9] = true
+                    if !members.isNull {
+                        do { __jolt9 = try members.decode([FuzzInner].self, forKey: CodingKeys.inners) } catch { __jolt9 = [] }
+                    }
+                }
+            default:
+                break
+            }
+        }
+        guard let __jolt0 else { throw JoltDirectReader.failure }
+        id = __jolt0
+        guard let __jolt1 else { throw JoltDirectReader.failure }
+        name = __jolt1
+        age = __jolt2 ?? 33
+        nickname = __jolt3 ?? nil
+        if let __jolt4 { note = __jolt4 } else { note = "a" }
+        guard let __jolt5 else { throw JoltDirectReader.failure }
+        _scores = __jolt5
+        seen = __jolt6 ?? nil
+        guard let __jolt7 else { throw JoltDirectReader.failure }
+        mail = __jolt7
+        inner = __jolt8 ?? nil
+        inners = __jolt9 ?? []
+    }
+}
+
+/// A direct type inside another.
+struct FuzzInner: Decodable, JoltDirectDecodable, Equatable {
+    var x: Int
+    var y = "y"
+
+    enum CodingKeys: String, CodingKey { case x, y }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        x = try container.decode(Int.self, forKey: .x)
+        do { y = try container.decodeIfPresent(String.self, forKey: .y) ?? "y" } catch { y = "y" }
+    }
+
+    static func joltDirectDecode(_ reader: JoltDirectReader) throws -> FuzzInner {
+        var x: Int?, y: String?, seenX = false, seenY = false
+        var members = try reader.members()
+        while members.next() {
+            switch members.keySignature {
+            case 0x0000007800000001 where !seenX: // "x"
+                seenX = true
+                x = try members.decode(Int.self)
+            case 0x0000007900000001 where !seenY: // "y"
+                seenY = true
+                if !members.isNull { do { y = try members.decode(String.self) } catch { y = "y" } }
+            default:
+                break
+            }
+        }
+        guard let x else { throw JoltDirectReader.failure }
+        return FuzzInner(x: x, y: y ?? "y")
+    }
+
+    init(x: Int, y: String) {
+        self.x = x
+        self.y = y
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Jolt
+
+/// libFuzzer entry point for JoltDecoder's direct path: the same bytes decoded
+/// into types that read themselves straight from the tape (`JoltDirectDecodable`,
+/// Models.swift) and, with `usesDirectPath` off, through their `init(from:)`,
+/// on each backend, must give equal values or the same error (case, type,
+/// coding path, message). The input is decoded as it is (a `FuzzEvent`, an
+/// array and a dictionary of them), and, when it is JSON, as the value of each
+/// member of a valid event in turn, so every property sees arbitrary values.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
+    var documents = [bytes]
+    let validator = JoltDecoder()
+    validator.backend = .swift
+    if (try? validator.decode(JSONValue.self, from: bytes)) != nil {
+        let members: [(String, String)] = [
+            ("id", "1"), ("user_name", "\"n\""), ("age", "2"), ("nickname", "\"k\""), ("note", "\"t\""), ("scores", "[1]"),
+            ("seen", "\"2024-01-02T03:04:05Z\""), ("user_mail", "\"m\""), ("inner", "{\"x\":1}"), ("inners", "[{\"x\":2}]"),
+        ]
+        let value = String(decoding: bytes, as: UTF8.self)
+        for index in members.indices {
+            var changed = members
+            changed[index].1 = value
+            documents.append(Array(("{" + changed.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}").utf8))
+        }
+    }
+    var backends: [JoltBackend] = [.swift]
+    if JoltBackend.isYAJLAvailable { backends.append(.yajl) }
+    if JoltBackend.isSIMDJSONAvailable { backends.append(.simdjson) }
+    for backend in backends {
+        let direct = JoltDecoder()
+        direct.backend = backend
+        let initFrom = JoltDecoder()
+        initFrom.backend = backend
+        initFrom.usesDirectPath = false
+        for document in documents {
+            compare(FuzzEvent.self, document, direct, initFrom, backend)
+            compare([FuzzEvent?].self, document, direct, initFrom, backend)
+            compare([String: FuzzInner].self, document, direct, initFrom, backend)
+        }
+    }
+    return 0
+}
+
+func compare<T: Decodable & Equatable>(_ type: T.Type, _ bytes: [UInt8], _ direct: JoltDecoder, _ initFrom: JoltDecoder,
+                                       _ backend: JoltBackend) {
+    let a = outcome { try direct.decode(type, from: bytes) }
+    let b = outcome { try initFrom.decode(type, from: bytes) }
+    guard a == b else {
+        fatalError("\(backend), \(type): direct path \(a) != init(from:) \(b) for \(String(decoding: bytes, as: UTF8.self))")
+    }
+}
+
+enum Outcome<T: Equatable>: Equatable {
+    case value(T)
+    case error(String)
+}
+
+func outcome<T: Equatable>(_ body: () throws -> T) -> Outcome<T> {
+    do {
+        return .value(try body())
+    } catch let DecodingError.keyNotFound(key, context) {
+        return .error("keyNotFound \(key.stringValue) \(context.codingPath.map(\.stringValue)) \(context.debugDescription)")
+    } catch let DecodingError.typeMismatch(type, context) {
+        return .error("typeMismatch \(type) \(context.codingPath.map(\.stringValue)) \(context.debugDescription)")
+    } catch let DecodingError.valueNotFound(type, context) {
+        return .error("valueNotFound \(type) \(context.codingPath.map(\.stringValue)) \(context.debugDescription)")
+    } catch let DecodingError.dataCorrupted(context) {
+        return .error("dataCorrupted \(context.codingPath.map(\.stringValue)) \(context.debugDescription)")
+    } catch {
+        return .error("\(error)")
+    }
+}
