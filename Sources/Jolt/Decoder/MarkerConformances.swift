@@ -1,5 +1,5 @@
-/// Per decode, whether the types met conform to ``JoltArrayMarker`` and
-/// ``JoltStringDictionaryMarker``: a two-way set-associative table on the type's
+/// Per decode, whether the types met conform to ``JoltArrayMarker``,
+/// ``JoltStringDictionaryMarker`` and ``JoltDirectDecodable``: a two-way set-associative table on the type's
 /// metadata address.
 ///
 /// `T.self as? JoltArrayMarker.Type` goes through the runtime's conformance lookup
@@ -91,15 +91,22 @@ final class MarkerConformances {
         return slot.pointee.dictionary
     }
 
-    /// `T.self as? JoltDirectDecodable.Type`, when it decodes directly.
+    /// For a type decoded from an object: ``dictionaryMarker(for:)``, and
+    /// `T.self as? JoltDirectDecodable.Type` when it decodes directly, with one
+    /// slot look-up.
     @inline(__always)
-    func directDecodable<T>(for type: T.Type) -> (any JoltDirectDecodable.Type)? {
+    func objectConformances<T>(for type: T.Type) -> (dictionary: JoltStringDictionaryMarker.Type?,
+                                                     direct: (any JoltDirectDecodable.Type)?) {
         let slot = slot(for: type)
+        if !slot.pointee.dictionaryKnown {
+            slot.pointee.dictionary = type as? JoltStringDictionaryMarker.Type
+            slot.pointee.dictionaryKnown = true
+        }
         if !slot.pointee.directKnown {
             let direct = type as? any JoltDirectDecodable.Type
             slot.pointee.direct = direct?.joltDecodesDirectly == true ? direct : nil
             slot.pointee.directKnown = true
         }
-        return slot.pointee.direct
+        return (slot.pointee.dictionary, slot.pointee.direct)
     }
 }

@@ -126,14 +126,18 @@ extension TapeDecoder {
         if entry.rawKind == TapeKind.array.rawValue, let marker = context.conformances.arrayMarker(for: T.self) {
             return identityCast(try unwrapAnyArray(marker, at: i, extra, key), to: T.self)
         }
-        if !context.usesDefaultKeys || (entry.rawKind == TapeKind.object.rawValue && (entry.count > 16 || context.reusesKeyedContainers)),
-           let marker = context.conformances.dictionaryMarker(for: T.self) {
+        // An object: a `[String: Value]`, or a type read straight from the tape
+        // (``JoltDirectDecodable``), both answered by one look-up in the cache.
+        // (Decodes that take the direct path also reuse keyed containers.)
+        if entry.rawKind == TapeKind.object.rawValue && (entry.count > 16 || context.reusesKeyedContainers) {
+            let (dictionary, direct) = context.conformances.objectConformances(for: T.self)
+            if let dictionary { return try unwrapStringDictionary(dictionary, at: i, extra, key) as! T }
+            // `type` is `T.self` but for a subclass's metatype (see above).
+            if let direct, context.usesDirectPath, ObjectIdentifier(type) == ObjectIdentifier(T.self) {
+                return try decodeDirect(direct, type, at: i, extra, key)
+            }
+        } else if !context.usesDefaultKeys, let marker = context.conformances.dictionaryMarker(for: T.self) {
             return try unwrapStringDictionary(marker, at: i, extra, key) as! T
-        }
-        // `type` is `T.self` but for a subclass's metatype (see above).
-        if context.usesDirectPath, let direct = context.conformances.directDecodable(for: T.self),
-           ObjectIdentifier(type) == ObjectIdentifier(T.self) {
-            return try decodeDirect(direct, type, at: i, extra, key)
         }
         if _slowPath(context.hasKeyMappings) {
             return try with(index: i, extra: extra, key: key) {
