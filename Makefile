@@ -37,10 +37,12 @@
 #                          make bench-instructions; exits non-zero on a regression in either
 #                          (improvements pass, with a note)
 #   make bench-instructions  instruction-count gate: callgrind counts of one decode of each corpus
-#                          file on each backend, one encode of each, one stream element, against
+#                          file on each backend, one encode of each, one stream element, one
+#                          decode of four files into their JoltMacros-generated models on the
+#                          direct path (JoltMacroBench: its first build compiles swift-syntax), against
 #                          Benchmarks/Thresholds/instructions.tsv; fails on any count more than 2%
 #                          above its threshold (Benchmarks/Scripts/instruction-gate.sh; installs
-#                          valgrind if missing; 1-2.5 minutes on 2 cores, 4.5 from clean)
+#                          valgrind if missing; 2-3.5 minutes on 2 cores, about 11 from clean)
 #   make bench-instructions-update  re-measure and rewrite Benchmarks/Thresholds/instructions.tsv
 #                          after an intended change in cost (then review and commit it)
 #   make profile           instructions per decode of one corpus file with one decoder, under
