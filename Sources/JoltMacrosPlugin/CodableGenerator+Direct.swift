@@ -6,18 +6,26 @@
 /// defaults for a missing or invalid value. It builds no error: any failure
 /// throws, and the decoder decodes the value again through `init(from:)`.
 ///
-/// Written for structs whose decoded properties each read one key, plainly or
-/// through wrappers, with or without defaults (the other annotations, paths,
-/// alternative keys, closures, `@Flatten`, `@CodingContainer`, have no direct
-/// reading yet: such a type decodes through `init(from:)` alone).
+/// A property with key paths or alternative keys (`@CodingKey("name", "profile.name")`)
+/// has the tape index of each path's first key recorded during the pass; the paths
+/// are then followed through their objects (``JoltDirectReader/member(_:of:)``) and
+/// tried in order, as `init(from:)` tries them: the first present, non-null value
+/// that decodes.
+///
+/// Written for structs whose decoded properties are plain or read through wrappers,
+/// with or without defaults (closures, `@Flatten` and `@CodingContainer` have no
+/// direct reading yet: such a type decodes through `init(from:)` alone).
 extension CodableGenerator {
     /// One decoded property, as the direct reading sees it.
     struct DirectProperty {
         let property: Property
         /// The local holding the value read (an optional of the decoded type).
         let local: String
-        /// The key, as text.
-        let key: String
+        /// The key, as text, for a property read from one key; nil for key paths
+        /// or alternatives (see ``paths``).
+        let key: String?
+        /// The property's paths (each a list of keys), when it has more than one key.
+        let paths: [[String]]
         /// The type read from the value, and what turns it into the property's value.
         let readType: String
         let unwrap: String
@@ -31,7 +39,8 @@ extension CodableGenerator {
         guard !isClass, options.decodes, containerPath.isEmpty else { return nil }
         var result: [DirectProperty] = []
         for property in properties where property.decodes {
-            guard !property.flattened, property.decodePaths.count == 1, property.decodePaths[0].count == 1 else { return nil }
+            guard !property.flattened, !property.decodePaths.isEmpty, !property.decodePaths.contains(where: \.isEmpty) else { return nil }
+            let single = property.decodePaths.count == 1 && property.decodePaths[0].count == 1
             let readType: String, unwrap: String
             switch property.coding {
             case .plain:
@@ -47,7 +56,9 @@ extension CodableGenerator {
             }
             var defaults: (String, String)?
             if let missing = property.missingDefault, let invalid = property.invalidDefault { defaults = (missing, invalid) }
-            result.append(DirectProperty(property: property, local: "__jolt\(result.count)", key: property.decodePaths[0][0],
+            result.append(DirectProperty(property: property, local: "__jolt\(result.count)",
+                                         key: single ? property.decodePaths[0][0] : nil,
+                                         paths: single ? [] : property.decodePaths,
                                          readType: readType, unwrap: unwrap, defaults: defaults))
         }
         return result
@@ -69,7 +80,7 @@ extension CodableGenerator {
 
     /// The statement reading the current member into `p.local`, once the key matched.
     func directRead(_ p: DirectProperty) -> String {
-        let read = "try members.decode(\(p.readType).self\(Self.isDirectScalar(p.readType) ? "" : ", forKey: CodingKeys\(keyRef(p.key))"))"
+        let read = "try members.decode(\(p.readType).self\(Self.isDirectScalar(p.readType) ? "" : ", forKey: CodingKeys\(keyRef(p.key!))"))"
         let property = p.property
         let wrapped = { (value: String) -> String in
             guard case .wrapper(let chain) = property.coding else { return value }
@@ -101,7 +112,67 @@ extension CodableGenerator {
     /// The type of `p.local`: the read type, optional; for an optional property,
     /// doubly so (seen with `null` is `.some(nil)`).
     func directLocalType(_ p: DirectProperty) -> String {
-        p.property.isOptional ? "\(p.readType)??" : "\(p.readType)?"
+        p.property.isOptional && p.key != nil ? "\(p.readType)??" : "\(p.readType)?"
+    }
+
+    /// For a property with paths: the statements trying each path in order, after
+    /// the pass (`__joltAt<n>` holds the value index of key `n`, the first of each
+    /// path), leaving the value in `p.local`, whether a present value failed to
+    /// decode in `<local>Failed`, and whether any path was present (`null` too) in
+    /// `<local>Present`.
+    func directPathReads(_ p: DirectProperty, keyNumber: [String: Int]) -> [String] {
+        let indexes = p.paths.map { path -> String in
+            path.dropFirst().reduce("__joltAt\(keyNumber[path[0]]!)") { inner, key in
+                "reader.member(\(stringLiteral(key)), of: \(inner))"
+            }
+        }
+        let read: (Int) -> String = { n in
+            let path = p.paths[n]
+            if Self.isDirectScalar(p.readType) { return "try reader.decode(\(p.readType).self, at: __joltIndex)" }
+            let extra = "[" + path.dropLast().map { "CodingKeys\(keyRef($0))" }.joined(separator: ", ") + "]"
+            return "try reader.decode(\(p.readType).self, at: __joltIndex, path: \(path.count > 1 ? extra : "[CodingKeys]()"), "
+                + "forKey: CodingKeys\(keyRef(path[path.count - 1])))"
+        }
+        // What the assignment reads: whether a value failed (for an optional or a
+        // default), whether a path was present (for an optional with defaults).
+        let tracksFailure = p.property.isOptional || p.defaults != nil
+        let tracksPresence = p.property.isOptional && p.defaults != nil
+        var lines: [String] = []
+        if tracksFailure { lines.append("var \(p.local)Failed = false") }
+        if tracksPresence { lines.append("var \(p.local)Present = false") }
+        for (n, index) in indexes.enumerated() {
+            lines.append("if \(p.local) == nil, let __joltIndex = \(index) {\n" + (tracksPresence ? "\(p.local)Present = true\n" : "")
+                + "if !reader.isNull(at: __joltIndex) {\ndo {\n\(p.local) = \(read(n))\n} catch {\n"
+                + (tracksFailure ? "\(p.local)Failed = true\n" : "") + "}\n}\n}")
+        }
+        return lines
+    }
+
+    /// The assignment of a property with paths from its local, as
+    /// `joltDecode(paths:)`/`joltDecodeIfPresent(paths:)` and their defaults give it.
+    func directPathAssignment(_ p: DirectProperty) -> String {
+        let property = p.property
+        let target = "self.\(property.name)"
+        let wrapped = { (value: String) -> String in
+            guard case .wrapper(let chain) = property.coding else { return value }
+            return wrap(value, in: chain)
+        }
+        let isWrapper = !p.unwrap.isEmpty
+        if property.isOptional {
+            let value = isWrapper ? "\(p.local)?\(p.unwrap)" : p.local
+            guard let (missing, invalid) = p.defaults else {
+                return "if \(p.local) == nil && \(p.local)Failed {\nthrow JoltDirectReader.failure\n}\n\(target) = \(value)"
+            }
+            let base = property.type!.base
+            let missingValue = isWrapper ? "(\(missing) as \(base)?).map { \(wrapped("$0")) }?\(p.unwrap)" : missing
+            let invalidValue = isWrapper ? "(\(invalid) as \(base)?).map { \(wrapped("$0")) }?\(p.unwrap)" : invalid
+            return "if \(p.local) != nil {\n\(target) = \(value)\n} else if \(p.local)Failed {\n\(target) = \(invalidValue)\n}"
+                + " else if \(p.local)Present {\n\(target) = nil\n} else {\n\(target) = \(missingValue)\n}"
+        }
+        if let (missing, invalid) = p.defaults {
+            return "\(target) = (\(p.local) ?? (\(p.local)Failed ? \(wrapped(invalid)) : \(wrapped(missing))))\(p.unwrap)"
+        }
+        return "guard let \(p.local) else {\nthrow JoltDirectReader.failure\n}\n\(target) = \(p.local)\(p.unwrap)"
     }
 
     /// The assignment of the property from its local after the pass.
@@ -142,8 +213,17 @@ extension CodableGenerator {
         // Keys in order of first use; each has a flag for "seen" (the first of
         // duplicate keys wins), and may be read by several properties.
         var keys: [String] = []
-        for p in direct where !keys.contains(p.key) { keys.append(p.key) }
-        for (n, _) in keys.enumerated() { lines.append("var __joltSeen\(n) = false") }
+        for p in direct {
+            for key in p.key.map({ [$0] }) ?? p.paths.map({ $0[0] }) where !keys.contains(key) { keys.append(key) }
+        }
+        var keyNumber: [String: Int] = [:]
+        for (n, key) in keys.enumerated() { keyNumber[key] = n }
+        // Keys a path starts with: their value's tape index, for after the pass.
+        let pathKeys = Set(direct.flatMap { $0.paths.map { $0[0] } })
+        for (n, key) in keys.enumerated() {
+            lines.append("var __joltSeen\(n) = false")
+            if pathKeys.contains(key) { lines.append("var __joltAt\(n): Int? = nil") }
+        }
         do {
             var bySignature: [(UInt64, [Int])] = []
             for (n, key) in keys.enumerated() {
@@ -156,7 +236,8 @@ extension CodableGenerator {
                 var branches: [String] = []
                 for n in numbers {
                     let key = keys[n]
-                    let reads = direct.filter { $0.key == key }.map(directRead)
+                    var reads = direct.filter { $0.key == key }.map(directRead)
+                    if pathKeys.contains(key) { reads.append("__joltAt\(n) = members.valueIndex") }
                     let test = key.utf8.count > 4 ? "!__joltSeen\(n) && members.keyIs(\(stringLiteral(key)))" : "!__joltSeen\(n)"
                     branches.append("if \(test) {\n__joltSeen\(n) = true\n\(reads.joined(separator: "\n"))\n}")
                 }
@@ -165,7 +246,8 @@ extension CodableGenerator {
             lines.append("var members = try reader.members()")
             lines.append("while members.next() {\nswitch members.keySignature {\n\(cases.joined(separator: "\n"))\ndefault:\nbreak\n}\n}")
         }
-        for p in direct { lines.append(directAssignment(p)) }
+        for p in direct where p.key == nil { lines += directPathReads(p, keyNumber: keyNumber) }
+        for p in direct { lines.append(p.key == nil ? directPathAssignment(p) : directAssignment(p)) }
         for property in properties where property.ignored {
             if let value = property.ignoredValue { lines.append("self.\(property.name) = \(value)") }
         }

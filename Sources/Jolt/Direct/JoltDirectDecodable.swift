@@ -4,9 +4,10 @@
 ///
 /// You do not write this conformance: `@Codable` and `@Decodable` (JoltMacros)
 /// add it, besides `init(from:)`, to the structs whose properties they can read
-/// this way (an `init(joltDirect:)` that ``joltDirectDecode(_:)`` calls). ``JoltDecoder`` then uses it wherever the type is decoded, at any
-/// depth (a property, an optional, an array or dictionary element, inside a
-/// wrapper), and `init(from:)` everywhere else: under Foundation's
+/// this way (an `init(joltDirect:)` that ``joltDirectDecode(_:)`` calls).
+/// ``JoltDecoder`` then uses it wherever the type is decoded, at any depth (a
+/// property, an optional, an array or dictionary element, inside a wrapper),
+/// and `init(from:)` everywhere else: under Foundation's
 /// `JSONDecoder`, and in a decode whose options the direct path does not honour
 /// itself (a key strategy, key mappings or paths, a duplicate key policy other
 /// than `.useFirst`, an unknown key policy other than `.ignore`, a report), or

@@ -90,8 +90,9 @@ public struct JoltDirectMembers {
         memcmp(keyBytes, text.utf8Start, text.utf8CodeUnitCount) == 0
     }
 
-    /// The tape index of the current member's value.
-    @inlinable var valueIndex: Int { keyIndex &+ 1 }
+    /// The tape index of the current member's value (for ``JoltDirectReader/member(_:of:)``
+    /// and the reads by index).
+    @inlinable public var valueIndex: Int { keyIndex &+ 1 }
 
     /// Whether the current member's value is `null`.
     @inlinable

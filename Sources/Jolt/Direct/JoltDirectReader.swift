@@ -47,6 +47,61 @@ public struct JoltDirectReader {
     }
 }
 
+// Values found by tape index: the members of nested objects a property's key
+// path goes through (`"profile.name"`), and the values of alternative keys,
+// which the generated code tries in order once the pass over the members is done.
+extension JoltDirectReader {
+    /// The tape index of the value of the first member of the object at `index`
+    /// whose key is `key` (after unescaping); nil when `index` is nil, or not an
+    /// object, or the object has no such member.
+    public func member(_ key: StaticString, of index: Int?) -> Int? {
+        guard let index else { return nil }
+        let entries = tape.entries
+        let object = entries[index]
+        guard object.rawKind == TapeKind.object.rawValue else { return nil }
+        let wanted = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+        let signature = TapeEntry.keySignature(wanted.baseAddress, wanted.count)
+        let input = tape.input
+        var j = index &+ 1
+        while j < object.end {
+            let k = entries[j]
+            if k.isEscaped {
+                if KeyLookup.escapedKey(k, in: input, equals: wanted) { return j &+ 1 }
+            } else if k.payload == signature && (wanted.count <= 4 || memcmp(input + k.offset, wanted.baseAddress!, wanted.count) == 0) {
+                return j &+ 1
+            }
+            j = tape.next(after: j &+ 1)
+        }
+        return nil
+    }
+
+    /// Whether the value at `index` is `null`.
+    public func isNull(at index: Int) -> Bool {
+        tape.entries[index].rawKind == TapeKind.null.rawValue
+    }
+
+    public func decode(_ type: Bool.Type, at index: Int) throws -> Bool { try tape.unwrapBool(at: index, [], NoKey()) }
+    public func decode(_ type: String.Type, at index: Int) throws -> String { try tape.unwrapString(at: index, [], NoKey()) }
+    public func decode(_ type: Double.Type, at index: Int) throws -> Double { try tape.unwrapDouble(at: index, [], NoKey()) }
+    public func decode(_ type: Float.Type, at index: Int) throws -> Float { try tape.unwrapFloat(at: index, [], NoKey()) }
+    public func decode(_ type: Int.Type, at index: Int) throws -> Int { try tape.unwrapInteger(type, at: index, [], NoKey()) }
+    public func decode(_ type: Int8.Type, at index: Int) throws -> Int8 { try tape.unwrapInteger(type, at: index, [], NoKey()) }
+    public func decode(_ type: Int16.Type, at index: Int) throws -> Int16 { try tape.unwrapInteger(type, at: index, [], NoKey()) }
+    public func decode(_ type: Int32.Type, at index: Int) throws -> Int32 { try tape.unwrapInteger(type, at: index, [], NoKey()) }
+    public func decode(_ type: Int64.Type, at index: Int) throws -> Int64 { try tape.unwrapInteger(type, at: index, [], NoKey()) }
+    public func decode(_ type: UInt.Type, at index: Int) throws -> UInt { try tape.unwrapInteger(type, at: index, [], NoKey()) }
+    public func decode(_ type: UInt8.Type, at index: Int) throws -> UInt8 { try tape.unwrapInteger(type, at: index, [], NoKey()) }
+    public func decode(_ type: UInt16.Type, at index: Int) throws -> UInt16 { try tape.unwrapInteger(type, at: index, [], NoKey()) }
+    public func decode(_ type: UInt32.Type, at index: Int) throws -> UInt32 { try tape.unwrapInteger(type, at: index, [], NoKey()) }
+    public func decode(_ type: UInt64.Type, at index: Int) throws -> UInt64 { try tape.unwrapInteger(type, at: index, [], NoKey()) }
+
+    /// Any other type at `index`, whose path below the object is `path` and `key`
+    /// (pushed on the coding path for the value's own `init(from:)`).
+    public func decode<T: Decodable, K: CodingKey>(_ type: T.Type, at index: Int, path: [K], forKey key: K) throws -> T {
+        try tape.unwrap(type, at: index, extra: path, key: key)
+    }
+}
+
 /// What the direct path throws: a failure without a message or a path, which
 /// the decoder replaces by decoding the value again through `init(from:)`.
 struct JoltDirectFailure: Error {}

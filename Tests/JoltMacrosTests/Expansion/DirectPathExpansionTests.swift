@@ -189,12 +189,131 @@ final class DirectPathExpansionTests: XCTestCase {
             macroSpecs: specs, indentationWidth: .spaces(4))
     }
 
-    func testWhatHasNoDirectReading() {
+    func testKeyPathsAndAlternatives() {
         assertMacroExpansion(
             #"""
             @Decodable
             struct Paths {
-                @CodingKey("a", "b") var a: Int
+                @CodingKey("a", "b.c") var a: Int
+                @CodingKey("b.d") var d: String? = "x"
+                var b: Int?
+            }
+            """#,
+            expandedSource: #"""
+            struct Paths {
+                var a: Int
+                var d: String? = "x"
+                var b: Int?
+            }
+
+            extension Paths: Decodable, JoltCodingHooks, JoltDirectDecodable {
+                enum CodingKeys: String, CodingKey {
+                    case `a` = "a"
+                    case `b` = "b"
+                    case `c` = "c"
+                    case `d` = "d"
+                }
+
+                init(from decoder: any Decoder) throws {
+                    try joltHook(Self.willDecode(from: decoder))
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.a = try container.joltDecode(paths: [[.`a`], [.`b`, .`c`]]) {
+                        try $0.decodeIfPresent(Int.self, forKey: $1)
+                    }
+                    self.d = container.joltDecodeIfPresent(paths: [[.`b`, .`d`]], missing: "x", invalid: "x", decoder: decoder) {
+                        try $0.decodeIfPresent(String.self, forKey: $1)
+                    }
+                    self.b = try container.decodeIfPresent(Int.self, forKey: .`b`)
+                    try joltHook(self.didDecode(from: decoder))
+                }
+
+                init(joltDirect reader: JoltDirectReader) throws {
+                    let decoder = reader.decoder
+                    try joltHook(Self.willDecode(from: decoder))
+                    var __jolt0: Int? = nil
+                    var __jolt1: String? = nil
+                    var __jolt2: Int?? = nil
+                    var __joltSeen0 = false
+                    var __joltAt0: Int? = nil
+                    var __joltSeen1 = false
+                    var __joltAt1: Int? = nil
+                    var members = try reader.members()
+                    while members.next() {
+                        switch members.keySignature {
+                        case 0x0000006100000001: // "a"
+                            if !__joltSeen0 {
+                                __joltSeen0 = true
+                                __joltAt0 = members.valueIndex
+                            }
+                        case 0x0000006200000001: // "b"
+                            if !__joltSeen1 {
+                                __joltSeen1 = true
+                                __jolt2 = .some(members.isNull ? nil : try members.decode(Int.self))
+                                __joltAt1 = members.valueIndex
+                            }
+                        default:
+                            break
+                        }
+                    }
+                    if __jolt0 == nil, let __joltIndex = __joltAt0 {
+                        if !reader.isNull(at: __joltIndex) {
+                            do {
+                                __jolt0 = try reader.decode(Int.self, at: __joltIndex)
+                            } catch {
+                            }
+                        }
+                    }
+                    if __jolt0 == nil, let __joltIndex = reader.member("c", of: __joltAt1) {
+                        if !reader.isNull(at: __joltIndex) {
+                            do {
+                                __jolt0 = try reader.decode(Int.self, at: __joltIndex)
+                            } catch {
+                            }
+                        }
+                    }
+                    var __jolt1Failed = false
+                    var __jolt1Present = false
+                    if __jolt1 == nil, let __joltIndex = reader.member("d", of: __joltAt1) {
+                        __jolt1Present = true
+                        if !reader.isNull(at: __joltIndex) {
+                            do {
+                                __jolt1 = try reader.decode(String.self, at: __joltIndex)
+                            } catch {
+                                __jolt1Failed = true
+                            }
+                        }
+                    }
+                    guard let __jolt0 else {
+                        throw JoltDirectReader.failure
+                    }
+                    self.a = __jolt0
+                    if __jolt1 != nil {
+                        self.d = __jolt1
+                    } else if __jolt1Failed {
+                        self.d = "x"
+                    } else if __jolt1Present {
+                        self.d = nil
+                    } else {
+                        self.d = "x"
+                    }
+                    self.b = __jolt2 ?? nil
+                    try joltHook(self.didDecode(from: decoder))
+                }
+
+                static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+                    try Self(joltDirect: reader)
+                }
+            }
+            """#,
+            macroSpecs: specs, indentationWidth: .spaces(4))
+    }
+
+    func testWhatHasNoDirectReading() {
+        assertMacroExpansion(
+            #"""
+            @Decodable @CodingContainer("data")
+            struct Contained {
+                var a: Int
             }
             @Decodable
             final class Box {
@@ -202,7 +321,7 @@ final class DirectPathExpansionTests: XCTestCase {
             }
             """#,
             expandedSource: #"""
-            struct Paths {
+            struct Contained {
                 var a: Int
             }
             final class Box {
@@ -220,18 +339,16 @@ final class DirectPathExpansionTests: XCTestCase {
                 }
             }
 
-            extension Paths: Decodable, JoltCodingHooks {
+            extension Contained: Decodable, JoltCodingHooks {
                 enum CodingKeys: String, CodingKey {
+                    case `data` = "data"
                     case `a` = "a"
-                    case `b` = "b"
                 }
 
                 init(from decoder: any Decoder) throws {
                     try joltHook(Self.willDecode(from: decoder))
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.a = try container.joltDecode(paths: [[.`a`], [.`b`]]) {
-                        try $0.decodeIfPresent(Int.self, forKey: $1)
-                    }
+                    let container = try decoder.container(keyedBy: CodingKeys.self).joltNestedContainer([.`data`])
+                    self.a = try container.decode(Int.self, forKey: .`a`)
                     try joltHook(self.didDecode(from: decoder))
                 }
             }

@@ -13,13 +13,13 @@ struct DirectPathCodingTests {
         func direct(_ type: Any.Type) -> Bool {
             (type as? any JoltDirectDecodable.Type)?.joltDecodesDirectly ?? false
         }
-        for type: Any.Type in [DirectEverything.self, DirectInner.self, BasicUser.self, Defaults.self, Styled.self, Nulls.self,
+        for type: Any.Type in [DirectEverything.self, DirectInner.self, BasicUser.self, Defaults.self, Styled.self, Nulls.self, Profile.self,
                                Hooked.self, DecodeOnly.self, PublicModel.self, MixedStyled.self, CompactSets.self,
                                IgnoredDefaults.self, FlexibleProduct.self] {
             #expect(direct(type), "\(type)")
         }
-        // Several keys or a path, closures, a container path, encoding only, classes, enums.
-        for type: Any.Type in [Profile.self, Transformed.self, Nested.self, EncodeOnly.self, Animal.self, Dog.self,
+        // Closures, a container path, encoding only, classes, enums.
+        for type: Any.Type in [Transformed.self, Nested.self, EncodeOnly.self, Animal.self, Dog.self,
                                IgnoredDefaultsClass.self, MixedEvent.self, PlainInner.self] {
             #expect(!direct(type), "\(type)")
         }
@@ -30,38 +30,58 @@ struct DirectPathCodingTests {
      "flag": true, "nickname": "A", "note": "n", "score": 9, "scores": [1, "x", 3], "labels": {"a": 1, "b": "no"},
      "seen": "2024-01-02T03:04:05Z", "count": "12", "tags": ["t", null, "u"],
      "inner": {"x": 1, "y": "z", "\u00e9": true}, "inners": [{"x": 2}, {"x": 3, "y": null}],
-     "plain": {"inner": {"x": 4}, "z": 5}}
+     "plain": {"inner": {"x": 4}, "z": 5}, "alias": null, "city": "Oslo",
+     "profile": {"name": "P", "location": {"city": "Rome"}}, "meta": {"rank": 3, "region": "eu", "list": [1, "x"], "inner": {"x": 9}}}
     """#
 
     /// The valid document, then each member removed, set to each kind of value,
-    /// given twice (the first wins), and the whole document as another kind.
+    /// given twice (the first wins), and the whole document as another kind; the
+    /// members of the nested objects of key paths too.
     static var documents: [String] {
         let object = try! JSONSerialization.jsonObject(with: Data(valid.utf8)) as! [String: Any]
         let replacements: [String] = ["null", "\"text\"", "12.5", "-1", "1e400", "[]", "{}", "true", "[1,null]", "{\"x\":\"no\"}"]
         var result = [valid, "[]", "null", "{}", "\"x\""]
-        func text(_ members: [(String, String)]) -> String {
-            "{" + members.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
-        }
         let members = object.keys.sorted().map { key in
             (key, String(decoding: try! JSONSerialization.data(withJSONObject: object[key]!, options: [.fragmentsAllowed]), as: UTF8.self))
+        }
+        // The nested objects' members one level down, each removed or replaced.
+        for (index, (key, _)) in members.enumerated() {
+            guard let nested = object[key] as? [String: Any] else { continue }
+            for inner in nested.keys.sorted() {
+                for replacement in [nil, "null", "\"text\"", "7", "{}", "[]"] {
+                    var changed = nested
+                    var text = members
+                    if let replacement {
+                        changed[inner] = try! JSONSerialization.jsonObject(with: Data(replacement.utf8), options: [.fragmentsAllowed])
+                    } else {
+                        changed[inner] = nil
+                    }
+                    text[index].1 = String(decoding: try! JSONSerialization.data(withJSONObject: changed), as: UTF8.self)
+                    result.append(Self.text(text))
+                }
+            }
         }
         for (index, (key, _)) in members.enumerated() {
             var removed = members
             removed.remove(at: index)
-            result.append(text(removed))
+            result.append(Self.text(removed))
             for replacement in replacements {
                 var changed = members
                 changed[index].1 = replacement
-                result.append(text(changed))
-                result.append(text([(key, replacement)] + members))   // a duplicate before the valid one
+                result.append(Self.text(changed))
+                result.append(Self.text([(key, replacement)] + members))   // a duplicate before the valid one
             }
             // The key escaped.
             let escaped = key.unicodeScalars.map { String(format: "\\u%04x", $0.value) }.joined()
             var renamed = members
             renamed[index].0 = escaped
-            result.append(text(renamed))
+            result.append(Self.text(renamed))
         }
         return result
+    }
+
+    static func text(_ members: [(String, String)]) -> String {
+        "{" + members.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
     }
 
     @Test("the same value or error from the direct path and init(from:)", arguments: availableBackends)
@@ -93,6 +113,8 @@ struct DirectPathCodingTests {
         #expect(jolt == foundation)
         #expect(jolt.scores == [1, 3] && jolt.labels == ["a": 1] && jolt.count == 12 && jolt.tags == ["t", "u"])
         #expect(jolt.inner?.accent == true && jolt.inners.map(\.y) == ["y", "y"] && jolt.plain?.inner.x == 4)
+        #expect(jolt.display == "Ann" && jolt.city == "Rome" && jolt.rank == 3 && jolt.region == "eu" && jolt.list == [1])
+        #expect(jolt.pathInner == DirectInner(x: 9))
     }
 
     /// A decoded value, or the error's case, type, coding path and message.

@@ -24,6 +24,13 @@ struct DirectEverything: Equatable {
     var inners: [DirectInner] = []
     var plain: PlainInner?
     @CodingIgnored var cache: [String: Int] = ["x": 1]
+    // Alternative keys and key paths, tried after the pass over the members.
+    @CodingKey("alias", "user_name", "profile.name") var display: String
+    @CodingKey("profile.location.city", "city") var city: String?
+    @CodingKey("meta.rank") var rank: Int = 0
+    @CodingKey("meta.region", "region") var region: String? = "none"
+    @CodingKey("meta.list", "list") @LossyCoding var list: [Int]?
+    @CodingKey("meta.inner", "inner") var pathInner: DirectInner?
 }
 
 /// A generated type inside another.
