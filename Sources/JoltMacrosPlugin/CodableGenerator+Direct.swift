@@ -78,14 +78,18 @@ extension CodableGenerator {
         return "0x" + String(repeating: "0", count: max(0, 16 - digits.count)) + digits
     }
 
+    /// `value` (a default of the property's type) as the type read: inside the
+    /// property's wrappers, if it has any.
+    func directWrapped(_ value: String, _ p: DirectProperty) -> String {
+        guard case .wrapper(let chain) = p.property.coding else { return value }
+        return wrap(value, in: chain)
+    }
+
     /// The statement reading the current member into `p.local`, once the key matched.
     func directRead(_ p: DirectProperty) -> String {
         let read = "try members.decode(\(p.readType).self\(Self.isDirectScalar(p.readType) ? "" : ", forKey: CodingKeys\(keyRef(p.key!))"))"
         let property = p.property
-        let wrapped = { (value: String) -> String in
-            guard case .wrapper(let chain) = property.coding else { return value }
-            return wrap(value, in: chain)
-        }
+        let wrapped = { (value: String) in directWrapped(value, p) }
         if let invalid = p.defaults?.invalid {
             if property.isOptional {
                 // null: nil; a value that does not decode: the default for an invalid one.
@@ -153,10 +157,7 @@ extension CodableGenerator {
     func directPathAssignment(_ p: DirectProperty) -> String {
         let property = p.property
         let target = "self.\(property.name)"
-        let wrapped = { (value: String) -> String in
-            guard case .wrapper(let chain) = property.coding else { return value }
-            return wrap(value, in: chain)
-        }
+        let wrapped = { (value: String) in directWrapped(value, p) }
         let isWrapper = !p.unwrap.isEmpty
         if property.isOptional {
             let value = isWrapper ? "\(p.local)?\(p.unwrap)" : p.local
@@ -179,10 +180,7 @@ extension CodableGenerator {
     func directAssignment(_ p: DirectProperty) -> String {
         let property = p.property
         let target = "self.\(property.name)"
-        let wrapped = { (value: String) -> String in
-            guard case .wrapper(let chain) = property.coding else { return value }
-            return wrap(value, in: chain)
-        }
+        let wrapped = { (value: String) in directWrapped(value, p) }
         if property.isOptional {
             let value = "\(p.local)?\(p.unwrap.isEmpty ? "" : "?\(p.unwrap)")"
             if let missing = p.defaults?.missing {
