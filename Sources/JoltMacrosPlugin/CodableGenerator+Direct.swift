@@ -12,8 +12,11 @@
 /// tried in order, as `init(from:)` tries them: the first present, non-null value
 /// that decodes.
 ///
-/// Written for structs whose decoded properties are plain or read through wrappers,
-/// with or without defaults (closures, `@Flatten` and `@CodingContainer` have no
+/// A `@CustomCoding(decode:encode:)` closure is read the same way, on a decoder of
+/// its own for the value, as `init(from:)` reads it.
+///
+/// Written for structs whose decoded properties are plain, read through wrappers or
+/// closures, with or without defaults (`@Flatten` and `@CodingContainer` have no
 /// direct reading yet: such a type decodes through `init(from:)` alone).
 extension CodableGenerator {
     /// One decoded property, as the direct reading sees it.
@@ -24,7 +27,8 @@ extension CodableGenerator {
         /// The key, as text, for a property read from one key; nil for key paths
         /// or alternatives (see ``paths``).
         let key: String?
-        /// The property's paths (each a list of keys), when it has more than one key.
+        /// The property's paths (each a list of keys), when it has more than one key
+        /// or is read by a closure.
         let paths: [[String]]
         /// The type read from the value, and what turns it into the property's value.
         let readType: String
@@ -32,6 +36,8 @@ extension CodableGenerator {
         /// The defaults for a missing and an invalid value, when the property has both
         /// (as `init(from:)` uses them).
         let defaults: (missing: String, invalid: String)?
+        /// The `@CustomCoding(decode:encode:)` closure that reads the value, if any.
+        var closure: String? = nil
     }
 
     /// The properties of a type the direct path can read, nil when one of them cannot be.
@@ -40,8 +46,9 @@ extension CodableGenerator {
         var result: [DirectProperty] = []
         for property in properties where property.decodes {
             guard !property.flattened, !property.decodePaths.isEmpty, !property.decodePaths.contains(where: \.isEmpty) else { return nil }
-            let single = property.decodePaths.count == 1 && property.decodePaths[0].count == 1
+            var single = property.decodePaths.count == 1 && property.decodePaths[0].count == 1
             let readType: String, unwrap: String
+            var closure: String?
             switch property.coding {
             case .plain:
                 guard let type = property.type.map({ property.isOptional ? $0.base : $0.node.trimmedDescription })
@@ -51,15 +58,20 @@ extension CodableGenerator {
             case .wrapper(let chain):
                 readType = chain[0]
                 unwrap = String(repeating: ".wrappedValue", count: chain.count)
-            case .closures:
-                return nil
+            case .closures(let decode, _):
+                // Read like the paths (`init(from:)` reads closures through its `paths:` helpers).
+                guard let type = property.type.map({ property.isOptional ? $0.base : $0.node.trimmedDescription }) else { return nil }
+                readType = type
+                unwrap = ""
+                closure = decode
+                single = false
             }
             var defaults: (String, String)?
             if let missing = property.missingDefault, let invalid = property.invalidDefault { defaults = (missing, invalid) }
             result.append(DirectProperty(property: property, local: "__jolt\(result.count)",
                                          key: single ? property.decodePaths[0][0] : nil,
                                          paths: single ? [] : property.decodePaths,
-                                         readType: readType, unwrap: unwrap, defaults: defaults))
+                                         readType: readType, unwrap: unwrap, defaults: defaults, closure: closure))
         }
         return result
     }
@@ -132,10 +144,12 @@ extension CodableGenerator {
         }
         let read: (Int) -> String = { n in
             let path = p.paths[n]
+            let extra = path.count > 1
+                ? "[" + path.dropLast().map { "CodingKeys\(keyRef($0))" }.joined(separator: ", ") + "]" : "[CodingKeys]()"
+            let last = "CodingKeys\(keyRef(path[path.count - 1]))"
+            if let closure = p.closure { return "try reader.decode(at: __joltIndex, path: \(extra), forKey: \(last), using: \(closure))" }
             if Self.isDirectScalar(p.readType) { return "try reader.decode(\(p.readType).self, at: __joltIndex)" }
-            let extra = "[" + path.dropLast().map { "CodingKeys\(keyRef($0))" }.joined(separator: ", ") + "]"
-            return "try reader.decode(\(p.readType).self, at: __joltIndex, path: \(path.count > 1 ? extra : "[CodingKeys]()"), "
-                + "forKey: CodingKeys\(keyRef(path[path.count - 1])))"
+            return "try reader.decode(\(p.readType).self, at: __joltIndex, path: \(extra), forKey: \(last))"
         }
         // What the assignment reads: whether a value failed (for an optional or a
         // default), whether a path was present (for an optional with defaults).

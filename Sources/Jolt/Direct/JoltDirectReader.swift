@@ -95,6 +95,17 @@ extension JoltDirectReader {
     public func decode(_ type: UInt32.Type, at index: Int) throws -> UInt32 { try tape.unwrapInteger(type, at: index, [], NoKey()) }
     public func decode(_ type: UInt64.Type, at index: Int) throws -> UInt64 { try tape.unwrapInteger(type, at: index, [], NoKey()) }
 
+    /// The result of `decode` (a `@CustomCoding(decode:encode:)` closure) on a
+    /// decoder of its own for the value at `index`, whose path below the object
+    /// is `path` and `key`: what `superDecoder(forKey:)` gives `init(from:)`.
+    public func decode<T, K: CodingKey>(at index: Int, path: [K], forKey key: K,
+                                        using decode: (any Decoder) throws -> T) throws -> T {
+        var full = tape.path
+        full.append(contentsOf: path as [any CodingKey])
+        full.append(key)
+        return try decode(tape.subDecoder(at: index, path: full))
+    }
+
     /// Any other type at `index`, whose path below the object is `path` and `key`
     /// (pushed on the coding path for the value's own `init(from:)`).
     public func decode<T: Decodable, K: CodingKey>(_ type: T.Type, at index: Int, path: [K], forKey key: K) throws -> T {

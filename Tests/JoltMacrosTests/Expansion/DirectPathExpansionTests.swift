@@ -197,6 +197,7 @@ final class DirectPathExpansionTests: XCTestCase {
                 @CodingKey("a", "b.c") var a: Int
                 @CodingKey("b.d") var d: String? = "x"
                 var b: Int?
+                @CustomCoding(decode: { try Int(from: $0) }, encode: { try $0.encode(to: $1) }) var e: Int
             }
             """#,
             expandedSource: #"""
@@ -204,6 +205,7 @@ final class DirectPathExpansionTests: XCTestCase {
                 var a: Int
                 var d: String? = "x"
                 var b: Int?
+                var e: Int
             }
 
             extension Paths: Decodable, JoltCodingHooks, JoltDirectDecodable {
@@ -212,6 +214,7 @@ final class DirectPathExpansionTests: XCTestCase {
                     case `b` = "b"
                     case `c` = "c"
                     case `d` = "d"
+                    case `e` = "e"
                 }
 
                 init(from decoder: any Decoder) throws {
@@ -224,6 +227,9 @@ final class DirectPathExpansionTests: XCTestCase {
                         try $0.decodeIfPresent(String.self, forKey: $1)
                     }
                     self.b = try container.decodeIfPresent(Int.self, forKey: .`b`)
+                    self.e = try container.joltDecode(paths: [[.`e`]], using: {
+                            try Int(from: $0)
+                        })
                     try joltHook(self.didDecode(from: decoder))
                 }
 
@@ -233,10 +239,13 @@ final class DirectPathExpansionTests: XCTestCase {
                     var __jolt0: Int? = nil
                     var __jolt1: String? = nil
                     var __jolt2: Int?? = nil
+                    var __jolt3: Int? = nil
                     var __joltSeen0 = false
                     var __joltAt0: Int? = nil
                     var __joltSeen1 = false
                     var __joltAt1: Int? = nil
+                    var __joltSeen2 = false
+                    var __joltAt2: Int? = nil
                     var members = try reader.members()
                     while members.next() {
                         switch members.keySignature {
@@ -250,6 +259,11 @@ final class DirectPathExpansionTests: XCTestCase {
                                 __joltSeen1 = true
                                 __jolt2 = .some(members.isNull ? nil : try members.decode(Int.self))
                                 __joltAt1 = members.valueIndex
+                            }
+                        case 0x0000006500000001: // "e"
+                            if !__joltSeen2 {
+                                __joltSeen2 = true
+                                __joltAt2 = members.valueIndex
                             }
                         default:
                             break
@@ -283,6 +297,16 @@ final class DirectPathExpansionTests: XCTestCase {
                             }
                         }
                     }
+                    if __jolt3 == nil, let __joltIndex = __joltAt2 {
+                        if !reader.isNull(at: __joltIndex) {
+                            do {
+                                __jolt3 = try reader.decode(at: __joltIndex, path: [CodingKeys](), forKey: CodingKeys.`e`, using: {
+                                        try Int(from: $0)
+                                    })
+                            } catch {
+                            }
+                        }
+                    }
                     guard let __jolt0 else {
                         throw JoltDirectReader.failure
                     }
@@ -297,6 +321,10 @@ final class DirectPathExpansionTests: XCTestCase {
                         self.d = "x"
                     }
                     self.b = __jolt2 ?? nil
+                    guard let __jolt3 else {
+                        throw JoltDirectReader.failure
+                    }
+                    self.e = __jolt3
                     try joltHook(self.didDecode(from: decoder))
                 }
 

@@ -14,12 +14,13 @@ struct DirectPathCodingTests {
             (type as? any JoltDirectDecodable.Type)?.joltDecodesDirectly ?? false
         }
         for type: Any.Type in [DirectEverything.self, DirectInner.self, BasicUser.self, Defaults.self, Styled.self, Nulls.self, Profile.self,
+                               Transformed.self,
                                Hooked.self, DecodeOnly.self, PublicModel.self, MixedStyled.self, CompactSets.self,
                                IgnoredDefaults.self, FlexibleProduct.self] {
             #expect(direct(type), "\(type)")
         }
-        // Closures, a container path, encoding only, classes, enums.
-        for type: Any.Type in [Transformed.self, Nested.self, EncodeOnly.self, Animal.self, Dog.self,
+        // A container path, encoding only, classes, enums.
+        for type: Any.Type in [Nested.self, EncodeOnly.self, Animal.self, Dog.self,
                                IgnoredDefaultsClass.self, MixedEvent.self, PlainInner.self] {
             #expect(!direct(type), "\(type)")
         }
@@ -31,7 +32,8 @@ struct DirectPathCodingTests {
      "seen": "2024-01-02T03:04:05Z", "count": "12", "tags": ["t", null, "u"],
      "inner": {"x": 1, "y": "z", "\u00e9": true}, "inners": [{"x": 2}, {"x": 3, "y": null}],
      "plain": {"inner": {"x": 4}, "z": 5}, "alias": null, "city": "Oslo",
-     "profile": {"name": "P", "location": {"city": "Rome"}}, "meta": {"rank": 3, "region": "eu", "list": [1, "x"], "inner": {"x": 9}}}
+     "profile": {"name": "P", "location": {"city": "Rome"}}, "meta": {"rank": 3, "region": "eu", "list": [1, "x"], "inner": {"x": 9}, "twice": "t"},
+     "doubled": 21}
     """#
 
     /// The valid document, then each member removed, set to each kind of value,
@@ -114,7 +116,7 @@ struct DirectPathCodingTests {
         #expect(jolt.scores == [1, 3] && jolt.labels == ["a": 1] && jolt.count == 12 && jolt.tags == ["t", "u"])
         #expect(jolt.inner?.accent == true && jolt.inners.map(\.y) == ["y", "y"] && jolt.plain?.inner.x == 4)
         #expect(jolt.display == "Ann" && jolt.city == "Rome" && jolt.rank == 3 && jolt.region == "eu" && jolt.list == [1])
-        #expect(jolt.pathInner == DirectInner(x: 9))
+        #expect(jolt.pathInner == DirectInner(x: 9) && jolt.doubled == 42 && jolt.twice == "t!")
     }
 
     /// A decoded value, or the error's case, type, coding path and message.

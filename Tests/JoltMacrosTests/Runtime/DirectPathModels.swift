@@ -31,6 +31,12 @@ struct DirectEverything: Equatable {
     @CodingKey("meta.region", "region") var region: String? = "none"
     @CodingKey("meta.list", "list") @LossyCoding var list: [Int]?
     @CodingKey("meta.inner", "inner") var pathInner: DirectInner?
+    // Closures, read on a decoder of their own like init(from:) reads them.
+    @CustomCoding(decode: { try Int(from: $0) * 2 }, encode: { try ($0 / 2).encode(to: $1) })
+    var doubled: Int = 1
+    @CodingKey("meta.twice", "twice")
+    @CustomCoding(decode: { try String(from: $0) + "!" }, encode: { try String($0.dropLast()).encode(to: $1) })
+    var twice: String?
 }
 
 /// A generated type inside another.
