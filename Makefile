@@ -55,9 +55,11 @@
 #                          symbol link, an undocumented parameter). Builds Jolt in its own
 #                          scratch folder, .build/docs-build (about 40 s from clean on 2 cores)
 #   make clean             remove build products of the package and of Benchmarks/
-#   make fuzz-build        release build of the libFuzzer targets in Fuzz/ (ASan + fuzzer)
+#   make fuzz-build        release build of the libFuzzer targets in Fuzz/ (ASan + fuzzer; Jolt
+#                          with the YAJL and SIMDJSON traits, through Fuzz/Traits)
 #   make fuzz              fuzz-build, then FuzzSwift, FuzzYAJL, FuzzDifferential (the
-#                          scanners), FuzzStreaming (stream vs whole decode) and
+#                          scanners; the differential one compares yajl, Swift and
+#                          simdjson), FuzzStreaming (stream vs whole decode) and
 #                          FuzzFormats (date parsers vs Foundation, binary text) and
 #                          FuzzEncoder (JoltEncoder vs JSONEncoder, byte for byte) for
 #                          FUZZ_TIME seconds each, seeded from ../shared (conformance and
