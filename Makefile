@@ -37,15 +37,16 @@
 #                          make bench-instructions; exits non-zero on a regression in either
 #                          (improvements pass, with a note)
 #   make bench-instructions  instruction-count gate: callgrind counts of one decode of each corpus
-#                          file on each backend, one encode of each, one stream element, against
+#                          file on each backend (simdjson too: libsimdjson-dev is installed
+#                          first), one encode of each, one stream element on each, against
 #                          Benchmarks/Thresholds/instructions.tsv; fails on any count more than 2%
 #                          above its threshold (Benchmarks/Scripts/instruction-gate.sh; installs
-#                          valgrind if missing; 1-2.5 minutes on 2 cores, 4.5 from clean)
+#                          valgrind if missing; 2-4 minutes on 2 cores, 6 from clean)
 #   make bench-instructions-update  re-measure and rewrite Benchmarks/Thresholds/instructions.tsv
 #                          after an intended change in cost (then review and commit it)
 #   make profile           instructions per decode of one corpus file with one decoder, under
 #                          valgrind's callgrind (PROFILE_FILE, default twitter; PROFILE_DECODER,
-#                          yajl, swift or foundation, default yajl; PROFILE_COUNT, default 10);
+#                          yajl, swift, simdjson or foundation, default yajl; PROFILE_COUNT, default 10);
 #                          exact and repeatable where timings are noisy (Benchmarks/Scripts/profile.sh)
 #   make bench-thresholds  re-record Benchmarks/Thresholds after an intended allocation
 #                          change (then review and commit the JSON files)
