@@ -37,17 +37,18 @@
 #                          make bench-instructions; exits non-zero on a regression in either
 #                          (improvements pass, with a note)
 #   make bench-instructions  instruction-count gate: callgrind counts of one decode of each corpus
-#                          file on each backend, one encode of each, one stream element, one
-#                          decode of four files into their JoltMacros-generated models on the
-#                          direct path (JoltMacroBench: its first build compiles swift-syntax), against
+#                          file on each backend (simdjson too: libsimdjson-dev is installed
+#                          first), one encode of each, one stream element on each, one decode
+#                          of four files into their JoltMacros-generated models on the direct
+#                          path (JoltMacroBench: its first build compiles swift-syntax), against
 #                          Benchmarks/Thresholds/instructions.tsv; fails on any count more than 2%
 #                          above its threshold (Benchmarks/Scripts/instruction-gate.sh; installs
-#                          valgrind if missing; 2-3.5 minutes on 2 cores, about 11 from clean)
+#                          valgrind if missing; 3-5 minutes on 2 cores, about 12 from clean)
 #   make bench-instructions-update  re-measure and rewrite Benchmarks/Thresholds/instructions.tsv
 #                          after an intended change in cost (then review and commit it)
 #   make profile           instructions per decode of one corpus file with one decoder, under
 #                          valgrind's callgrind (PROFILE_FILE, default twitter; PROFILE_DECODER,
-#                          yajl, swift or foundation, default yajl; PROFILE_COUNT, default 10);
+#                          yajl, swift, simdjson or foundation, default yajl; PROFILE_COUNT, default 10);
 #                          exact and repeatable where timings are noisy (Benchmarks/Scripts/profile.sh)
 #   make bench-thresholds  re-record Benchmarks/Thresholds after an intended allocation
 #                          change (then review and commit the JSON files)
@@ -57,9 +58,11 @@
 #                          symbol link, an undocumented parameter). Builds Jolt in its own
 #                          scratch folder, .build/docs-build (about 40 s from clean on 2 cores)
 #   make clean             remove build products of the package and of Benchmarks/
-#   make fuzz-build        release build of the libFuzzer targets in Fuzz/ (ASan + fuzzer)
+#   make fuzz-build        release build of the libFuzzer targets in Fuzz/ (ASan + fuzzer; Jolt
+#                          with the YAJL and SIMDJSON traits, through Fuzz/Traits)
 #   make fuzz              fuzz-build, then FuzzSwift, FuzzYAJL, FuzzDifferential (the
-#                          scanners), FuzzStreaming (stream vs whole decode),
+#                          scanners; the differential one compares yajl, Swift and
+#                          simdjson), FuzzStreaming (stream vs whole decode),
 #                          FuzzFormats (date parsers vs Foundation, binary text),
 #                          FuzzEncoder (JoltEncoder vs JSONEncoder, byte for byte) and
 #                          FuzzDirect (the direct path vs init(from:)) for

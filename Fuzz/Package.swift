@@ -7,7 +7,11 @@
 //   .build/release/FuzzDifferential corpus-FuzzDifferential -dict=json.dict -max_len=8192
 //
 // Tools version 5.3 on purpose: it builds libFuzzer executables with this
-// toolchain (no generated `main` for executable targets).
+// toolchain. From 5.5, SwiftPM renames an executable's entry point to
+// `<module>_main` and links `main` to it, which fails with `-parse-as-library`
+// (libFuzzer provides `main`). A 5.3 manifest cannot name Jolt's traits, so the
+// YAJL and SIMDJSON traits come from a dependency of tools version 6.1,
+// Traits/Package.swift, on the same checkout.
 import PackageDescription
 
 let package = Package(
@@ -16,12 +20,18 @@ let package = Package(
         // `name:` fixes the package's name to "Jolt" whatever the checkout's
         // directory is called (its identity would otherwise be the directory name).
         .package(name: "Jolt", path: ".."),
+        // Jolt's traits: a package of tools version 6.1 that depends on the same
+        // checkout with YAJL and SIMDJSON (see Traits/Package.swift).
+        .package(name: "JoltFuzzTraits", path: "Traits"),
     ],
     targets: [
         // Shared by the three fuzzers: the dynamic FuzzValue and the checks.
         .target(
             name: "FuzzCommon",
-            dependencies: [.product(name: "Jolt", package: "Jolt")]
+            dependencies: [
+                .product(name: "Jolt", package: "Jolt"),
+                .product(name: "JoltWithTraits", package: "JoltFuzzTraits"),
+            ]
         ),
         // Swift scanner alone: parse, validate, decode; must never crash.
         .target(name: "FuzzSwift", dependencies: ["FuzzCommon"]),

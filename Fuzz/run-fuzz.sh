@@ -61,7 +61,7 @@ seed() {
 status=0
 summary=()
 
-# Full-size seeds, once, both backends.
+# Full-size seeds, once, all three backends.
 if [[ " ${targets[*]} " == *" FuzzDifferential "* ]]; then
     big=()
     for dir in "${seed_dirs[@]}"; do
@@ -72,7 +72,7 @@ if [[ " ${targets[*]} " == *" FuzzDifferential "* ]]; then
     if [ ${#big[@]} -gt 0 ]; then
         echo "== FuzzDifferential on ${#big[@]} full-size seeds longer than $FUZZ_MAX_LEN bytes"
         if "$FUZZ_BIN/FuzzDifferential" "${big[@]}" >artifacts/full-size-seeds.log 2>&1; then
-            summary+=("full-size seeds     ${#big[@]} files, both backends agree")
+            summary+=("full-size seeds     ${#big[@]} files, the three backends agree")
         else
             status=1
             summary+=("full-size seeds     FAILED, see Fuzz/artifacts/full-size-seeds.log")

@@ -7,14 +7,14 @@
 #   Scripts/profile.sh FILE DECODER COUNT
 #
 # FILE is a corpus file name without .json (twitter, gsoc-2018, ...), DECODER is
-# yajl, swift or foundation. JoltProfile runs twice under callgrind, with COUNT and
+# yajl, swift, simdjson or foundation. JoltProfile runs twice under callgrind, with COUNT and
 # with 2 x COUNT decodes; the difference, divided by COUNT, is the cost of one
 # decode without the process start-up and the first decode. The profile of the
 # longer run stays in .build/callgrind.FILE.DECODER for callgrind_annotate.
 set -eu
 cd "$(dirname "$0")/.." || exit 1
-file=${1:?usage: profile.sh FILE yajl|swift|foundation COUNT}
-decoder=${2:?usage: profile.sh FILE yajl|swift|foundation COUNT}
+file=${1:?usage: profile.sh FILE yajl|swift|simdjson|foundation COUNT}
+decoder=${2:?usage: profile.sh FILE yajl|swift|simdjson|foundation COUNT}
 count=${3:-10}
 command -v valgrind >/dev/null 2>&1 || { echo "profile.sh: valgrind not found (apt-get install valgrind)" >&2; exit 1; }
 # -gdwarf-4: clang writes DWARF 5 for the C++ simdjson shim (SIMDJSON trait), which

@@ -5,12 +5,13 @@
 //   valgrind --tool=callgrind .build/release/JoltProfile twitter yajl 20
 //   perf record -g .build/release/JoltProfile gsoc-2018 swift 200
 //
-//   JoltProfile FILE yajl|swift|foundation [COUNT]   decode FILE into its full-structure model
+//   JoltProfile FILE yajl|swift|simdjson|foundation [COUNT]
+//                                                    decode FILE into its full-structure model
 //   JoltProfile FILE encode [COUNT]                  encode that model with JoltEncoder (default options)
-//   JoltProfile FILE trial-yajl|trial-swift|trial-foundation [COUNT]
+//   JoltProfile FILE trial-yajl|trial-swift|trial-simdjson|trial-foundation [COUNT]
 //                                                    decode FILE into TrialValue (a value decoded
 //                                                    by trial: try? Bool, Int, Double, String, ...)
-//   JoltProfile stream yajl|swift [COUNT]            stream COUNT passes over the 100 statuses of
+//   JoltProfile stream yajl|swift|simdjson [COUNT]   stream COUNT passes over the 100 statuses of
 //                                                    twitter.json, as one top-level array
 //
 // FILE is a corpus file name (exact, as in ../shared/corpus without .json); COUNT
@@ -35,7 +36,7 @@ func fail(_ message: String, status: Int32 = 1) -> Never {
     exit(status)
 }
 
-let usage = "usage: JoltProfile FILE yajl|swift|foundation|encode|trial-yajl|trial-swift|trial-foundation [COUNT], or JoltProfile stream yajl|swift [COUNT]"
+let usage = "usage: JoltProfile FILE yajl|swift|simdjson|foundation|encode|trial-yajl|trial-swift|trial-simdjson|trial-foundation [COUNT], or JoltProfile stream yajl|swift|simdjson [COUNT]"
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2, let count = arguments.count > 2 ? Int(arguments[2]) : 10, count >= 0 else {
     fail(usage, status: 2)
@@ -53,7 +54,11 @@ func backend(_ name: String) -> JoltBackend {
     switch name {
     case "yajl": .yajl
     case "swift": .swift
-    case "simdjson": .simdjson
+    case "simdjson":
+        // Without the trait .simdjson would quietly run the Swift scanner.
+        if JoltBackend.isSIMDJSONAvailable { .simdjson } else {
+            fail("Jolt was built without the SIMDJSON trait (simdjson.h was not installed when Benchmarks/Package.swift was read)", status: 4)
+        }
     default: fail("unknown decoder \(name)\n\(usage)", status: 2)
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 
 /// What one backend makes of an input.
 public struct Outcome: Equatable {
-    /// `buildTape`: the number of tape entries, or the syntax error.
-    public var tape: Result<Int, JoltSyntaxError>
+    /// The tape's entries (`tapeWords`: header and payload of each), or the syntax error.
+    public var tape: Result<[UInt64], JoltSyntaxError>
     /// `JoltDecoder.decode(FuzzValue.self, ...)`: nil when it threw.
     public var value: FuzzValue?
     /// `JoltDecoder.decode(FuzzDictValue.self, ...)`: nil when it threw.
@@ -32,15 +32,26 @@ public func requireYAJL() {
     _ = yajlCheck
 }
 
+private let simdjsonCheck: Void = {
+    if !JoltBackend.isSIMDJSONAvailable {
+        fatalError("Jolt was built without the SIMDJSON trait (simdjson.h not installed when Fuzz/Traits/Package.swift was read: make deps, then make fuzz-clean fuzz-build); FuzzDifferential compares yajl, Swift and simdjson")
+    }
+}()
+
+/// Stops at once if Jolt has no simdjson backend (checked once).
+public func requireSIMDJSON() {
+    _ = simdjsonCheck
+}
+
 /// Runs every entry point of one backend on `bytes` and checks they agree with
 /// each other: `buildTape`, `JoltValidator` and `JoltDecoder` must all accept or
 /// all reject, with the same error. Any crash inside Jolt is caught by libFuzzer
 /// (and ASan) on the way.
 @discardableResult
 public func checkSingleBackend(_ bytes: UnsafeRawBufferPointer, _ backend: JoltBackend) -> Outcome {
-    let tape: Result<Int, JoltSyntaxError>
+    let tape: Result<[UInt64], JoltSyntaxError>
     do {
-        tape = .success(try JoltBenchmarkSupport.buildTape(bytes, backend: backend))
+        tape = .success(try JoltBenchmarkSupport.tapeWords(bytes, backend: backend))
     } catch let error as JoltSyntaxError {
         tape = .failure(error)
     } catch {
@@ -60,12 +71,12 @@ public func checkSingleBackend(_ bytes: UnsafeRawBufferPointer, _ backend: JoltB
     let dictValue = decode(FuzzDictValue.self, bytes, decoder, backend, tape)
 
     switch tape {
-    case .success(let count):
+    case .success(let words):
         if let validated = validated {
-            fail(bytes, "\(backend): buildTape accepted (\(count) entries), JoltValidator rejected: \(validated)")
+            fail(bytes, "\(backend): buildTape accepted (\(words.count / 2) entries), JoltValidator rejected: \(validated)")
         }
-        if count <= 0 {
-            fail(bytes, "\(backend): buildTape accepted with \(count) entries")
+        if words.isEmpty {
+            fail(bytes, "\(backend): buildTape accepted with no entries")
         }
     case .failure(let error):
         guard let validated = validated else {
@@ -83,7 +94,7 @@ public func checkSingleBackend(_ bytes: UnsafeRawBufferPointer, _ backend: JoltB
 /// `JoltSyntaxError`.
 private func decode<T: Decodable>(
     _ type: T.Type, _ bytes: UnsafeRawBufferPointer, _ decoder: JoltDecoder,
-    _ backend: JoltBackend, _ tape: Result<Int, JoltSyntaxError>
+    _ backend: JoltBackend, _ tape: Result<[UInt64], JoltSyntaxError>
 ) -> T? {
     do {
         let value = try decoder.decode(T.self, from: bytes)
@@ -109,34 +120,50 @@ private func decode<T: Decodable>(
     }
 }
 
-/// Both backends on the same input: verdict, error (kind and offset, hence line,
-/// column and excerpt), number of tape entries and both decoded values must be
-/// identical.
+/// The three backends on the same input, each against the Swift scanner: verdict,
+/// error (kind and offset, hence line, column and excerpt), the tape entry by entry
+/// and both decoded values must be identical.
 public func checkDifferential(_ bytes: UnsafeRawBufferPointer) {
-    let yajl = checkSingleBackend(bytes, .yajl)
     let swift = checkSingleBackend(bytes, .swift)
-    if yajl == swift { return }
-
     var differences: [String] = []
-    switch (yajl.tape, swift.tape) {
-    case (.success(let y), .success(let s)):
-        if y != s { differences.append("tape entries: yajl \(y), swift \(s)") }
-    case (.success(let y), .failure(let s)):
-        differences.append("verdict: yajl accepted (\(y) entries), swift rejected: \(s.kind) at \(s.offset)")
-    case (.failure(let y), .success(let s)):
-        differences.append("verdict: yajl rejected: \(y.kind) at \(y.offset), swift accepted (\(s) entries)")
-    case (.failure(let y), .failure(let s)):
-        if y.kind != s.kind { differences.append("error kind: yajl \(y.kind), swift \(s.kind)") }
-        if y.offset != s.offset { differences.append("error offset: yajl \(y.offset), swift \(s.offset)") }
-        if y != s { differences.append("error: yajl \(y), swift \(s)") }
+    for backend in [JoltBackend.yajl, .simdjson] {
+        let other = checkSingleBackend(bytes, backend)
+        if other != swift {
+            differences += describeDifferences(backend, other, swift)
+        }
     }
-    if yajl.value != swift.value {
-        differences.append("FuzzValue: yajl \(clip(yajl.value)), swift \(clip(swift.value))")
+    if !differences.isEmpty {
+        fail(bytes, "backends disagree:\n  " + differences.joined(separator: "\n  "))
     }
-    if yajl.dictValue != swift.dictValue {
-        differences.append("FuzzDictValue: yajl \(clip(yajl.dictValue)), swift \(clip(swift.dictValue))")
+}
+
+/// What differs between `backend`'s outcome and the Swift scanner's.
+private func describeDifferences(_ backend: JoltBackend, _ other: Outcome, _ swift: Outcome) -> [String] {
+    let b = "\(backend)"
+    var differences: [String] = []
+    switch (other.tape, swift.tape) {
+    case (.success(let o), .success(let s)):
+        if o.count != s.count {
+            differences.append("tape entries: \(b) \(o.count / 2), swift \(s.count / 2)")
+        } else if let word = zip(o, s).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+            differences.append("tape entry \(word / 2) (\(word % 2 == 0 ? "header" : "payload")): \(b) 0x\(String(o[word], radix: 16)), swift 0x\(String(s[word], radix: 16))")
+        }
+    case (.success(let o), .failure(let s)):
+        differences.append("verdict: \(b) accepted (\(o.count / 2) entries), swift rejected: \(s.kind) at \(s.offset)")
+    case (.failure(let o), .success(let s)):
+        differences.append("verdict: \(b) rejected: \(o.kind) at \(o.offset), swift accepted (\(s.count / 2) entries)")
+    case (.failure(let o), .failure(let s)):
+        if o.kind != s.kind { differences.append("error kind: \(b) \(o.kind), swift \(s.kind)") }
+        if o.offset != s.offset { differences.append("error offset: \(b) \(o.offset), swift \(s.offset)") }
+        if o != s { differences.append("error: \(b) \(o), swift \(s)") }
     }
-    fail(bytes, "backends disagree:\n  " + differences.joined(separator: "\n  "))
+    if other.value != swift.value {
+        differences.append("FuzzValue: \(b) \(clip(other.value)), swift \(clip(swift.value))")
+    }
+    if other.dictValue != swift.dictValue {
+        differences.append("FuzzDictValue: \(b) \(clip(other.dictValue)), swift \(clip(swift.dictValue))")
+    }
+    return differences
 }
 
 private func clip<T>(_ value: T?, limit: Int = 400) -> String {

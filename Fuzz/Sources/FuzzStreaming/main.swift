@@ -2,7 +2,8 @@ import Foundation
 import Jolt
 
 /// libFuzzer entry point for the stream decoder. The first byte picks the
-/// format (array or JSON Lines), the chunk size (1-15 bytes, or all) and the backend;
+/// format (array or JSON Lines, bit 0x80), the chunk size (1-15 bytes, or all: the
+/// low four bits) and the backend (0x40 yajl, else 0x20 simdjson, else Swift);
 /// the rest is the stream. The elements must be what decoding the whole input
 /// gives (an array as `[JSONValue]`, each non-blank line as a `JSONValue`), and
 /// a stream must fail where that decode fails, except that the depth limit
@@ -17,7 +18,13 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     // 1-15 bytes, or the whole input at once (where yajl frames the elements itself).
     let chunk = config & 0x0F == 0x0F ? max(1, bytes.count) : 1 + Int(config & 0x0F)
     let decoder = JoltDecoder()
-    decoder.backend = (config & 0x40 != 0 && JoltBackend.isYAJLAvailable) ? .yajl : .swift
+    if config & 0x40 != 0 && JoltBackend.isYAJLAvailable {
+        decoder.backend = .yajl
+    } else if config & 0x20 != 0 && JoltBackend.isSIMDJSONAvailable {
+        decoder.backend = .simdjson
+    } else {
+        decoder.backend = .swift
+    }
 
     // The stream.
     let stream = JoltElementDecoder(JSONValue.self, decoder: decoder, format: lines ? .jsonLines : .array)

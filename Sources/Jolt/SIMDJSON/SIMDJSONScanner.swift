@@ -132,7 +132,7 @@ enum SIMDJSONScanner {
     }
 
     /// Reads the key at token `k` and the `:` token after it.
-    @inline(__always)
+    @_transparent
     static func key(_ p: UnsafePointer<UInt8>, _ k: inout Int, _ n: Int, start: Int, end: Int,
                     indexes: UnsafePointer<UInt32>, bits: UnsafePointer<UInt64>, _ builder: inout TapeBuilder) throws(ScanError) {
         guard k &+ 1 < n else { throw ScanError(.unexpectedEndOfInput, at: end) }
@@ -155,7 +155,7 @@ enum SIMDJSONScanner {
     /// escapes: each backslash, found in the bitmap `bits`, is checked by
     /// ``StringScanner/scanEscape(_:at:start:end:)`` (surrogate pairs included)
     /// within the string's content.
-    @inline(__always)
+    @_transparent
     static func string(_ p: UnsafePointer<UInt8>, open: Int, next: Int, start: Int,
                        bits: UnsafePointer<UInt64>) throws(ScanError) -> (close: Int, escaped: Bool) {
         var close = next &- 1

@@ -18,6 +18,17 @@ public enum JoltBenchmarkSupport {
         }
     }
 
+    /// Builds the tape of `bytes` with `backend` and returns its entries, two words
+    /// each (header, payload), for the differential fuzzer to compare backends with.
+    public static func tapeWords(_ bytes: UnsafeRawBufferPointer, backend: JoltBackend) throws -> [UInt64] {
+        do throws(ScanError) {
+            let tape = try TapeParser.parse(bytes, backend: backend, limits: .default)
+            return tape.allEntries.flatMap { [$0.header, $0.payload] }
+        } catch {
+            throw JoltSyntaxError(error, in: bytes)
+        }
+    }
+
     /// Parses `bytes` with yajl and callbacks that do nothing, the floor for the
     /// yajl backend. Like the backend, it sets no string callback (with one, yajl
     /// unescapes every escaped string before calling it). Returns whether yajl

@@ -23,10 +23,13 @@ typedef struct jolt_simdjson_indexer jolt_simdjson_indexer;
 size_t jolt_simdjson_max_length(void);
 
 /* An indexer for inputs of up to `capacity` bytes, or NULL if memory ran out,
-   the capacity is too large or simdjson is unavailable. */
+   the capacity is too large or simdjson is unavailable. It may be the one this
+   thread released last (see jolt_simdjson_destroy): only one user at a time. */
 jolt_simdjson_indexer *jolt_simdjson_create(size_t capacity);
 
-/* Frees the indexer and its indexes. NULL is allowed. */
+/* Releases the indexer: the thread keeps it for its next jolt_simdjson_create if
+   its capacity is at most 64 KiB (and larger than the one it kept before), else it
+   is freed with its indexes. NULL is allowed. */
 void jolt_simdjson_destroy(jolt_simdjson_indexer *indexer);
 
 /* Indexes `length` bytes at `bytes` (at most the capacity). Returns 0 on success,

@@ -3,6 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
+import Synchronization
 import XCTest
 @testable import Jolt
 
@@ -173,5 +175,34 @@ final class SIMDJSONScannerTests: XCTestCase {
             XCTAssertEqual(parseTape(bytes, .simdjson), swift, String(decoding: bytes, as: UTF8.self).debugDescription)
         }
         XCTAssertGreaterThan(accepted, 2_000)
+    }
+
+    /// Each thread reuses its last indexer (up to 64 KiB of input): a short document
+    /// after a long one must not see the long one's indexes, backslash bitmap or
+    /// bytes. Documents of falling and rising lengths, each valid only if the bytes
+    /// before its end are its own, on four threads at once.
+    func testReusedIndexersSeeOnlyTheirOwnDocument() {
+        // A long document full of structurals and backslashes, then short ones that the
+        // long one's leftovers would change: an open string, an open array, a lone
+        // backslash near the end, a document the old indexes would continue.
+        let long = Array(("[" + String(repeating: "\"\\\\\\\"x\",{\"k\":[1,2]},", count: 2_500) + "0]").utf8)
+        let shorts = ["\"ab", "[1,2", "\"\\", "[\"\\\"]", "[]", "1", "{\"k\":[1,2]}", "[\"\\\\\"]", " ", ""]
+        let huge = Array(("[" + String(repeating: "1,", count: 40_000) + "1]").utf8)  // beyond 64 KiB: not kept
+        let sequence: [[UInt8]] = shorts.enumerated().flatMap { i, short in
+            [i % 3 == 0 ? huge : long, Array(short.utf8), Array(long.prefix(long.count / (i + 2)))]
+        }
+        let expected = sequence.map { parseTape($0, .swift) }
+        XCTAssertTrue(expected[0].isSuccess && expected[1].failure != nil && expected[2].failure != nil)
+        let mismatches = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for round in 0..<3 {
+                for (k, bytes) in sequence.enumerated() where (k + thread + round) % 2 == 0 || round == 1 {
+                    if parseTape(bytes, .simdjson) != expected[k] {
+                        mismatches.withLock { $0.append("thread \(thread), round \(round), document \(k)") }
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(mismatches.withLock { $0 }, [])
     }
 }
