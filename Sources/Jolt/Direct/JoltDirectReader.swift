@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The object a ``JoltDirectDecodable`` type reads itself from: what the code
 /// the macros write for `init(joltDirect:)` is given. Public for that code; not
 /// meant to be used by hand.
@@ -51,28 +43,15 @@ public struct JoltDirectReader {
 // path goes through (`"profile.name"`), and the values of alternative keys,
 // which the generated code tries in order once the pass over the members is done.
 extension JoltDirectReader {
-    /// The tape index of the value of the first member of the object at `index`
-    /// whose key is `key` (after unescaping); nil when `index` is nil, or not an
-    /// object, or the object has no such member.
+    /// The tape index of the value of the member of the object at `index` whose
+    /// key is `key`; nil when `index` is nil, or not an object, or the object has
+    /// no such member. Found as a keyed container finds a key (the first of
+    /// duplicates, escaped keys unescaped), so that a path reads what
+    /// `init(from:)` reads.
     public func member(_ key: StaticString, of index: Int?) -> Int? {
-        guard let index else { return nil }
-        let entries = tape.entries
-        let object = entries[index]
-        guard object.rawKind == TapeKind.object.rawValue else { return nil }
-        let wanted = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
-        let signature = TapeEntry.keySignature(wanted.baseAddress, wanted.count)
-        let input = tape.input
-        var j = index &+ 1
-        while j < object.end {
-            let k = entries[j]
-            if k.isEscaped {
-                if KeyLookup.escapedKey(k, in: input, equals: wanted) { return j &+ 1 }
-            } else if k.payload == signature && (wanted.count <= 4 || memcmp(input + k.offset, wanted.baseAddress!, wanted.count) == 0) {
-                return j &+ 1
-            }
-            j = tape.next(after: j &+ 1)
-        }
-        return nil
+        guard let index, tape.entries[index].rawKind == TapeKind.object.rawValue else { return nil }
+        let name = key.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+        return TapeKeyedContainer<NoKey>(decoder: tape, object: index, extra: []).searchLiteral(name)
     }
 
     /// Whether the value at `index` is `null`.

@@ -10,9 +10,18 @@ extension TapeDecoder {
     @inline(never)
     func decodeDirect<T: Decodable, K: CodingKey>(_ direct: any JoltDirectDecodable.Type, _ type: T.Type, at i: Int,
                                                   _ extra: [any CodingKey], _ key: K) throws -> T {
+        try readDirectOrInitFrom(type, at: i, extra, key) { try Self.readDirect(direct, $0, as: T.self) }
+    }
+
+    /// `read` with this decoder standing on the value at `i` (its path extended
+    /// by `extra` and `key`), or, when it throws, `type.init(from:)` there with the
+    /// direct path off below it: the one place a failed direct read is read again.
+    @inline(__always)
+    private func readDirectOrInitFrom<T: Decodable, K: CodingKey>(_ type: T.Type, at i: Int, _ extra: [any CodingKey], _ key: K,
+                                                                  _ read: (JoltDirectReader) throws -> T) throws -> T {
         try with(index: i, extra: extra, key: key) {
             do {
-                return try Self.readDirect(direct, JoltDirectReader(self), as: T.self)
+                return try read(JoltDirectReader(self))
             } catch {
                 context.containerState.pointee.directSuspended &+= 1
                 defer { context.containerState.pointee.directSuspended &-= 1 }
@@ -32,15 +41,7 @@ extension TapeDecoder {
     /// direct path; through `unwrap` otherwise.
     func decodeDirectValue<T: JoltDirectDecodable, K: CodingKey>(_ type: T.Type, at i: Int, key: K) throws -> T {
         guard context.usesDirectPath, T.joltDecodesDirectly else { return try unwrap(type, at: i, extra: [], key: key) }
-        return try with(index: i, extra: [], key: key) {
-            do {
-                return try T.joltDirectDecode(JoltDirectReader(self))
-            } catch {
-                context.containerState.pointee.directSuspended &+= 1
-                defer { context.containerState.pointee.directSuspended &-= 1 }
-                return try T(from: self)
-            }
-        }
+        return try readDirectOrInitFrom(type, at: i, [], key) { try T.joltDirectDecode($0) }
     }
 
     /// The array at `i` of a type the caller knows statically to conform: each
