@@ -97,6 +97,20 @@ extension CodableGenerator {
         return wrap(value, in: chain)
     }
 
+    /// A default of an optional property (`String?`) as an optional of the type
+    /// read: `(value as Base?).map { Wrapper(wrappedValue: $0) }` for a property
+    /// read through wrappers, `value` itself otherwise.
+    func directOptionalWrapped(_ value: String, _ p: DirectProperty) -> String {
+        guard case .wrapper = p.property.coding else { return value }
+        return "(\(value) as \(p.property.type!.base)?).map { \(directWrapped("$0", p)) }"
+    }
+
+    /// That default back as the property's value (unwrapped again).
+    func directOptionalDefault(_ value: String, _ p: DirectProperty) -> String {
+        guard case .wrapper = p.property.coding else { return value }
+        return "\(directOptionalWrapped(value, p))?\(p.unwrap)"
+    }
+
     /// The statement reading the current member into `p.local`, once the key matched.
     func directRead(_ p: DirectProperty) -> String {
         let read = "try members.decode(\(p.readType).self\(Self.isDirectScalar(p.readType) ? "" : ", forKey: CodingKeys\(keyRef(p.key!))"))"
@@ -105,11 +119,7 @@ extension CodableGenerator {
         if let invalid = p.defaults?.invalid {
             if property.isOptional {
                 // null: nil; a value that does not decode: the default for an invalid one.
-                let invalidValue = "(\(invalid) as \(property.type!.base)?).map { \(wrapped("$0")) }"
-                let fallback = { () -> String in
-                    if case .wrapper = property.coding { return invalidValue }
-                    return invalid
-                }()
+                let fallback = directOptionalWrapped(invalid, p)
                 return "if members.isNull {\n\(p.local) = .some(nil)\n} else {\ndo {\n\(p.local) = .some(\(read))\n} catch {\n\(p.local) = .some(\(fallback))\n}\n}"
             }
             return "if !members.isNull {\ndo {\n\(p.local) = \(read)\n} catch {\n\(p.local) = \(wrapped(invalid))\n}\n}"
@@ -178,9 +188,8 @@ extension CodableGenerator {
             guard let (missing, invalid) = p.defaults else {
                 return "if \(p.local) == nil && \(p.local)Failed {\nthrow JoltDirectReader.failure\n}\n\(target) = \(value)"
             }
-            let base = property.type!.base
-            let missingValue = isWrapper ? "(\(missing) as \(base)?).map { \(wrapped("$0")) }?\(p.unwrap)" : missing
-            let invalidValue = isWrapper ? "(\(invalid) as \(base)?).map { \(wrapped("$0")) }?\(p.unwrap)" : invalid
+            let missingValue = directOptionalDefault(missing, p)
+            let invalidValue = directOptionalDefault(invalid, p)
             return "if \(p.local) != nil {\n\(target) = \(value)\n} else if \(p.local)Failed {\n\(target) = \(invalidValue)\n}"
                 + " else if \(p.local)Present {\n\(target) = nil\n} else {\n\(target) = \(missingValue)\n}"
         }
@@ -198,12 +207,7 @@ extension CodableGenerator {
         if property.isOptional {
             let value = "\(p.local)?\(p.unwrap.isEmpty ? "" : "?\(p.unwrap)")"
             if let missing = p.defaults?.missing {
-                let missingValue: String
-                if case .wrapper = property.coding {
-                    missingValue = "(\(missing) as \(property.type!.base)?).map { \(wrapped("$0")) }?\(p.unwrap)"
-                } else {
-                    missingValue = missing
-                }
+                let missingValue = directOptionalDefault(missing, p)
                 return "if let \(p.local) {\n\(target) = \(p.local)\(p.unwrap.isEmpty ? "" : "?\(p.unwrap)")\n} else {\n\(target) = \(missingValue)\n}"
             }
             return "\(target) = \(p.unwrap.isEmpty ? "\(p.local) ?? nil" : value)"
