@@ -17,4 +17,7 @@ struct DecoderOptions: Sendable {
     var scalarConversion: JoltDecoder.ScalarConversion = .strict
     var polymorphicRegistries = PolymorphicRegistries()
     var usesDirectPath = true
+    /// What the decoder's decodes share (not an option: copies of these options
+    /// share it, which is right, as nothing in it depends on the options).
+    let caches = DecoderCaches()
 }

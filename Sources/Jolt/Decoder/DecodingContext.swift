@@ -44,8 +44,9 @@ final class DecodingContext {
     /// whose result may depend on the path): each distinct key is converted once
     /// per decode, not once per object.
     var convertedKeyCache: [String: String] = [:]
-    /// The marker conformances of the types met in this decode.
-    let conformances = MarkerConformances()
+    /// The marker conformances of the types met in this decode and, with a
+    /// scratch, in the decodes before it.
+    let conformances: MarkerConformances
     /// The mutable state containers need, behind a pointer (a class's stored
     /// `var`s would cost a dynamic exclusivity check on every access), in the
     /// allocation that holds the input's address.
@@ -53,7 +54,8 @@ final class DecodingContext {
         /// Keyed containers to reuse: this decode's own, made once it has asked
         /// for ``DecodingContext/keyedContainersBeforeCache`` keyed containers
         /// (a small document pays nothing for a cache it would barely use) and
-        /// closed by ``finish()``, or one shared by the decodes of a stream's elements.
+        /// closed by ``finish()``, or the one of a ``DecodeScratch`` (lent by the
+        /// decoder, or a stream's), shared with the decodes before and after.
         var cache: KeyedContainerCache?
         /// Keyed containers made so far without a cache; `Int.min` once the decode is over.
         var uncachedCount = 0
@@ -64,7 +66,7 @@ final class DecodingContext {
         var directSuspended = 0
     }
     let containerState: UnsafeMutablePointer<ContainerState>
-    /// Whether the cache outlives this decode (a stream's).
+    /// Whether the cache outlives this decode (a scratch's).
     private let sharesKeyedContainers: Bool
     /// Whether a keyed container may come from the cache: no duplicate
     /// key check, key tracking or report needs to see each one made.
@@ -81,13 +83,14 @@ final class DecodingContext {
     private var ownedCopy: UnsafeMutableRawPointer?
 
     init(tape: Tape, input: UnsafeRawBufferPointer, options: DecoderOptions, reporting: Bool = false,
-         keyedContainers: KeyedContainerCache? = nil) {
+         scratch: DecodeScratch? = nil) {
         self.tape = tape
-        self.sharesKeyedContainers = keyedContainers != nil
+        self.sharesKeyedContainers = scratch != nil
         self.entries = tape.entries
         self.inputCount = input.count
         self.options = options
         self.userInfo = options.userInfo
+        self.conformances = scratch?.conformances ?? MarkerConformances(memo: options.caches.memo)
         self.usesDefaultKeys = options.keyDecodingStrategy.isDefault
         self.duplicateKeyPolicy = options.duplicateKeyPolicy
         self.keyMappings = options.keyMappings.isEmpty ? nil : options.keyMappings
@@ -103,7 +106,7 @@ final class DecodingContext {
         // The input's address and the container state in one allocation.
         (inputCell, containerState) = UnsafeMutablePointer<UnsafePointer<UInt8>>.allocate(followedBy: ContainerState.self, count: 1)
         inputCell.initialize(to: input.baseAddress!.assumingMemoryBound(to: UInt8.self))
-        containerState.initialize(to: ContainerState(cache: keyedContainers))
+        containerState.initialize(to: ContainerState(cache: scratch?.keyedContainers))
     }
 
     /// Ends the decode: the cached containers let go of their decoders, which

@@ -142,36 +142,40 @@ public final class JoltDecoder: Sendable {
     }
 
     /// Every decode: parse, walk to `path` if any, decode, then check unknown keys.
-    /// `keyedContainers` is a cache shared by several decodes (a stream's
-    /// elements); without one, the decode has its own. `tape`, if given, is the
+    /// `scratch` is what several decodes share (a stream's elements); without
+    /// one, the decode borrows one of the decoder's (``DecoderCaches``). `tape`, if given, is the
     /// input's tape, already built (a stream element that yajl framed).
     static func decodeCore<T: Decodable>(_ type: T.Type, fromInput input: some JoltInput, at path: String?,
                                   options: DecoderOptions, reporting: Bool,
-                                  keyedContainers: KeyedContainerCache? = nil, tape prebuilt: Tape? = nil) throws -> (T, JoltDecodeReport) {
+                                  scratch: DecodeScratch? = nil, tape prebuilt: Tape? = nil) throws -> (T, JoltDecodeReport) {
         try decodeRoot(fromInput: input, at: path, options: options, reporting: reporting,
-                       keyedContainers: keyedContainers, tape: prebuilt) { decoder, index in
+                       scratch: scratch, tape: prebuilt) { decoder, index in
             try decoder.unwrap(type, at: index, extra: [], key: NoKey())
         }
     }
 
-    /// ``decodeCore(_:fromInput:at:options:reporting:keyedContainers:tape:)`` with
+    /// ``decodeCore(_:fromInput:at:options:reporting:scratch:tape:)`` with
     /// the root value's decoding left to `decodeValue`, which gets the decoder
     /// standing on the value and the value's tape index (for
     /// `decode(_:from:configuration:)`). Inlined, so that the common decode is
     /// the same code as with the `unwrap` call written in place.
     @inline(__always)
     static func decodeRoot<T>(fromInput input: some JoltInput, at path: String?, options: DecoderOptions, reporting: Bool,
-                              keyedContainers: KeyedContainerCache? = nil, tape prebuilt: Tape? = nil,
+                              scratch shared: DecodeScratch? = nil, tape prebuilt: Tape? = nil,
                               _ decodeValue: (TapeDecoder, Int) throws -> T) throws -> (T, JoltDecodeReport) {
         try input.withJoltBytes { bytes in
             let tape = try prebuilt ?? Self.parse(bytes, options: options)
+            // A scratch of the decoder's, unless the caller shares one: given
+            // back once `finish()` has detached its containers from this decode.
+            let borrowed = shared == nil ? options.caches.borrow() : nil
             var context = DecodingContext(tape: tape, input: bytes, options: options, reporting: reporting,
-                                          keyedContainers: keyedContainers)
+                                          scratch: shared ?? borrowed)
             var decoder: TapeDecoder? = TapeDecoder(context: context, index: 0, path: [])
             defer {
                 // If an init(from:) kept the decoder or a container, the input must
                 // outlive this call: give the context a copy.
                 context.finish()
+                if let borrowed { options.caches.giveBack(borrowed) }
                 decoder = nil
                 if !isKnownUniquelyReferenced(&context) { context.copyInput() }
             }

@@ -1,33 +1,34 @@
 /// Per decode, whether the types met conform to ``JoltArrayMarker``,
 /// ``JoltStringDictionaryMarker`` and ``JoltDirectDecodable``: a two-way set-associative table on the type's
-/// metadata address.
+/// metadata address, filled from the decoder's ``ConformanceMemo``.
 ///
 /// `T.self as? JoltArrayMarker.Type` goes through the runtime's conformance lookup
-/// (about 800 instructions even when cached there); `unwrap` asks it for every
-/// array of a non-scalar element type, and for every object under a key strategy.
-/// A hit here is a compare and a load. Owned by one ``DecodingContext``, so used
-/// by one thread at a time.
+/// (thousands of instructions on Linux); `unwrap` needs an answer for every array of
+/// a non-scalar element type and for every object of a type it may read directly or
+/// as a dictionary. A hit here is a compare and a load; a miss asks the memo (a lock
+/// and a hash look-up), which asks the runtime only for a type no decode of the
+/// decoder has met. Owned by one ``DecodingContext``, so used by one thread at a time.
 ///
 /// ```swift
-/// let conformances = MarkerConformances()
+/// let conformances = MarkerConformances(memo: ConformanceMemo())
 /// if let marker = conformances.arrayMarker(for: [Item].self) { … }
 /// ```
 final class MarkerConformances {
     private struct Slot {
         var type: ObjectIdentifier?
-        var array: JoltArrayMarker.Type?
-        var dictionary: JoltStringDictionaryMarker.Type?
-        var direct: (any JoltDirectDecodable.Type)?
-        var arrayKnown = false
-        var dictionaryKnown = false
-        var directKnown = false
+        var answers = ConformanceMemo.Answers()
     }
 
-    private static var slotCount: Int { 32 }
-    private static var shift: UInt { 59 }
+    /// Room for the types of a large model (twitter's, with their optionals and
+    /// arrays, missed 366 times a decode in 32 slots). The table is kept with
+    /// its ``DecodeScratch`` from one decode to the next, so its size costs
+    /// nothing per decode.
+    private static var slotCount: Int { 128 }
     private let slots: UnsafeMutablePointer<Slot>
+    private let memo: ConformanceMemo
 
-    init() {
+    init(memo: ConformanceMemo) {
+        self.memo = memo
         slots = .allocate(capacity: Self.slotCount)
         slots.initialize(repeating: Slot(), count: Self.slotCount)
     }
@@ -37,10 +38,10 @@ final class MarkerConformances {
         slots.deallocate()
     }
 
-    /// The slot of `type`: its preferred slot, or the other slot of the pair the
-    /// preferred one belongs to (index `^ 1`). A type found in neither takes the
-    /// preferred slot, whose previous type moves to the other one (evicting what
-    /// was there).
+    /// The slot of `type`: its preferred slot, or the other slot of the
+    /// pair the preferred one belongs to (index `^ 1`). A type found in neither
+    /// takes the preferred slot, with its answers from the memo, and the slot's
+    /// previous type moves to the other one (evicting what was there).
     ///
     /// Two ways, not one: with a direct-mapped table, two types whose metadata
     /// addresses hash alike (say a model and the type of one of its members, both
@@ -51,44 +52,39 @@ final class MarkerConformances {
     @inline(__always)
     private func slot(for type: Any.Type) -> UnsafeMutablePointer<Slot> {
         let id = ObjectIdentifier(type)
-        let bits = UInt(bitPattern: id)
-        // Fibonacci hashing: the top bits of the product mix every bit of the address.
-        let index = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> Self.shift)
+        // MurmurHash3's finalizer: metadata records lie at regular strides,
+        // which a multiplicative hash's top bits alone map to few slots.
+        var x = UInt64(UInt(bitPattern: id))
+        x ^= x &>> 33
+        x &*= 0xFF51_AFD7_ED55_8CCD
+        x ^= x &>> 33
+        let index = Int(truncatingIfNeeded: x) & (Self.slotCount &- 1)
         let preferred = slots + index
         if _fastPath(preferred.pointee.type == id) { return preferred }
-        return otherWay(preferred, slots + (index ^ 1), id)
+        return otherWay(preferred, slots + (index ^ 1), type)
     }
 
     /// ``slot(for:)`` when the preferred slot holds another type.
     @inline(never)
     private func otherWay(_ preferred: UnsafeMutablePointer<Slot>, _ other: UnsafeMutablePointer<Slot>,
-                          _ id: ObjectIdentifier) -> UnsafeMutablePointer<Slot> {
+                          _ type: Any.Type) -> UnsafeMutablePointer<Slot> {
+        let id = ObjectIdentifier(type)
         if other.pointee.type == id { return other }
         if preferred.pointee.type != nil { other.pointee = preferred.pointee }
-        preferred.pointee = Slot(type: id)
+        preferred.pointee = Slot(type: id, answers: memo.answers(for: type))
         return preferred
     }
 
     /// `T.self as? JoltArrayMarker.Type`.
     @inline(__always)
     func arrayMarker<T>(for type: T.Type) -> JoltArrayMarker.Type? {
-        let slot = slot(for: type)
-        if !slot.pointee.arrayKnown {
-            slot.pointee.array = type as? JoltArrayMarker.Type
-            slot.pointee.arrayKnown = true
-        }
-        return slot.pointee.array
+        slot(for: type).pointee.answers.array
     }
 
     /// `T.self as? JoltStringDictionaryMarker.Type`.
     @inline(__always)
     func dictionaryMarker<T>(for type: T.Type) -> JoltStringDictionaryMarker.Type? {
-        let slot = slot(for: type)
-        if !slot.pointee.dictionaryKnown {
-            slot.pointee.dictionary = type as? JoltStringDictionaryMarker.Type
-            slot.pointee.dictionaryKnown = true
-        }
-        return slot.pointee.dictionary
+        slot(for: type).pointee.answers.dictionary
     }
 
     /// For a type decoded from an object: ``dictionaryMarker(for:)``, and
@@ -98,15 +94,6 @@ final class MarkerConformances {
     func objectConformances<T>(for type: T.Type) -> (dictionary: JoltStringDictionaryMarker.Type?,
                                                      direct: (any JoltDirectDecodable.Type)?) {
         let slot = slot(for: type)
-        if !slot.pointee.dictionaryKnown {
-            slot.pointee.dictionary = type as? JoltStringDictionaryMarker.Type
-            slot.pointee.dictionaryKnown = true
-        }
-        if !slot.pointee.directKnown {
-            let direct = type as? any JoltDirectDecodable.Type
-            slot.pointee.direct = direct?.joltDecodesDirectly == true ? direct : nil
-            slot.pointee.directKnown = true
-        }
-        return (slot.pointee.dictionary, slot.pointee.direct)
+        return (slot.pointee.answers.dictionary, slot.pointee.answers.direct)
     }
 }

@@ -41,9 +41,10 @@ public final class JoltElementDecoder<Element: Decodable> {
     private var elementCount = 0
     private var failure: JoltStreamError?
     private var finished = false
-    /// Keyed containers reused from one element's decode to the next (the
-    /// elements are usually of one type, with the same nested types).
-    private let keyedContainers = KeyedContainerCache()
+    /// Keyed containers and conformance answers reused from one element's
+    /// decode to the next (the elements are usually of one type, with the same
+    /// nested types).
+    private let scratch: DecodeScratch
     /// The size of the last element, to guess whether the bytes at hand hold the next.
     private var lastElementBytes = 0
     /// On the yajl backend, array and object elements of an array or of
@@ -87,6 +88,7 @@ public final class JoltElementDecoder<Element: Decodable> {
          maxElementBytes: Int, waitsForWholeElements: Bool = false) {
         self.waitsForWholeElements = waitsForWholeElements
         self.options = options
+        scratch = DecodeScratch(memo: options.caches.memo)
         self.policy = errorPolicy
         let maxBytes = max(1, min(maxElementBytes, options.limits.effectiveDocumentBytes))
         framer = ElementFramer(format: format, maxDepth: max(0, options.limits.maxDepth), maxElementBytes: maxBytes)
@@ -266,7 +268,7 @@ public final class JoltElementDecoder<Element: Decodable> {
                                in b: UnsafeBufferPointer<UInt8>, tape: Tape? = nil) throws -> Element? {
         do {
             let (value, _) = try JoltDecoder.decodeCore(Element.self, fromInput: bytes, at: nil, options: options, reporting: false,
-                                                        keyedContainers: keyedContainers, tape: tape)
+                                                        scratch: scratch, tape: tape)
             return value
         } catch {
             // A syntax error inside the element ends the stream, at its place in the stream.

@@ -20,7 +20,7 @@ final class MarkerConformancesTests: XCTestCase {
     ]
 
     func testAnswersMatchDynamicCastsAcrossEvictions() {
-        let conformances = MarkerConformances()
+        let conformances = MarkerConformances(memo: ConformanceMemo())
         func check<T>(_ type: T.Type) {
             XCTAssertEqual(conformances.arrayMarker(for: type) != nil, type is JoltArrayMarker.Type, "\(type)")
             XCTAssertEqual(conformances.dictionaryMarker(for: type) != nil, type is JoltStringDictionaryMarker.Type, "\(type)")

@@ -1,0 +1,64 @@
+import Foundation
+import Synchronization
+import XCTest
+@testable import Jolt
+
+/// A decoder lends each decode a scratch (conformance answers, keyed
+/// containers) that earlier decodes used: what one decode's values keep must
+/// never be written over by the next, on one thread or many.
+final class DecoderCachesTests: XCTestCase {
+    typealias Keeper = KeyedContainerCacheTests.Keeper
+    typealias Node = KeyedContainerCacheTests.Node
+    typealias LateReader = KeyedContainerCacheTests.LateReader
+
+    func testDecodesOfOneDecoderShareAScratchSafely() throws {
+        let keepers = "[" + (1...5).map { #"{"id": \#($0), "name": "n\#($0)"}"# }.joined(separator: ",") + "]"
+        let tree = #"{"name": "a", "size": 1, "children": [{"name": "b", "children": [{"name": "c", "children": []}]}]}"#
+        for backend in availableBackends {
+            let decoder = JoltDecoder()
+            decoder.backend = backend
+            XCTAssertEqual(decoder.options.caches.idleCount, 0)
+            let first = try decoder.decode([Keeper].self, from: keepers)
+            XCTAssertEqual(decoder.options.caches.idleCount, 1, "the decode gave its scratch back")
+            // The same types again, and others, through the same scratch: the
+            // first decode's containers keep their own objects.
+            let second = try decoder.decode([Keeper].self, from: keepers.replacingOccurrences(of: #": "n"#, with: #": "m"#))
+            let node = try decoder.decode(Node.self, from: tree)
+            let late = try decoder.decode(LateReader.self, from: #"{"id": 9}"#)
+            _ = try decoder.decode([Node].self, from: "[\(tree), \(tree)]")
+            XCTAssertEqual(try first.map { try $0.values() }, (1...5).map { "\($0) n\($0)" }, "\(backend)")
+            XCTAssertEqual(try second.map { try $0.values() }, (1...5).map { "\($0) m\($0)" }, "\(backend)")
+            XCTAssertEqual(node.children[0].children[0].name, "c")
+            XCTAssertEqual(try late.id(), 9)
+            XCTAssertEqual(decoder.options.caches.idleCount, 1, "one decode at a time needs one scratch")
+            // Errors in reused containers carry their own paths.
+            XCTAssertThrowsError(try decoder.decode(Node.self, from: tree.replacingOccurrences(of: #""c""#, with: "5"))) { error in
+                guard case DecodingError.typeMismatch(_, let context) = error else { return XCTFail("\(error)") }
+                XCTAssertEqual(context.codingPath.map(\.stringValue), ["children", "Index 0", "children", "Index 0", "name"])
+            }
+        }
+    }
+
+    func testConcurrentDecodesEachBorrowTheirOwn() throws {
+        let decoder = JoltDecoder()
+        let trees = (0..<8).map { n in
+            #"{"name": "t\#(n)", "children": [{"name": "u\#(n)", "size": \#(n), "children": []}]}"#
+        }
+        let failures = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 16) { worker in
+            for round in 0..<200 {
+                let n = (worker + round) % trees.count
+                guard let node = try? decoder.decode(Node.self, from: trees[n]),
+                      node.name == "t\(n)", node.children.first?.name == "u\(n)", node.children.first?.size == n,
+                      let keepers = try? decoder.decode([Keeper].self, from: #"[{"id": \#(n), "name": "k"}]"#),
+                      (try? keepers[0].values()) == "\(n) k" else {
+                    failures.withLock { $0 += 1 }
+                    continue
+                }
+            }
+        }
+        XCTAssertEqual(failures.withLock { $0 }, 0)
+        XCTAssertGreaterThan(decoder.options.caches.idleCount, 0)
+        XCTAssertLessThanOrEqual(decoder.options.caches.idleCount, DecoderCaches.maxIdle)
+    }
+}
