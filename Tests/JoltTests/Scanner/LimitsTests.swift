@@ -71,4 +71,29 @@ final class LimitsTests: XCTestCase {
             XCTAssertEqual(parseTape(bytes, backend, limits: limits).failure?.kind, .unexpectedEndOfInput, "\(backend)")
         }
     }
+
+    /// Input past the tape's addressing (4 GiB - 1 bytes) is refused by every
+    /// backend before a byte is scanned, even with every limit lifted: simdjson's
+    /// own indexes stop at 4 GiB, and the tape's offsets and indexes are 32-bit
+    /// where they are packed. The input is 4 GiB + 1 bytes of a sparse mapping
+    /// (zero pages, nothing allocated): had a backend started scanning, a NUL
+    /// would have given a syntax error at offset 0.
+    func testInputPastFourGiBIsRefusedByEveryBackend() throws {
+        let length = Int(UInt32.max) + 2
+        guard let mapping = mmap(nil, length, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0),
+              mapping != MAP_FAILED else { throw XCTSkip("no 4 GiB address range to map") }
+        defer { munmap(mapping, length) }
+        let input = UnsafeRawBufferPointer(start: mapping, count: length)
+        for backend in availableBackends {
+            let decoder = JoltDecoder()
+            decoder.backend = backend
+            decoder.limits = .unlimited
+            XCTAssertThrowsError(try decoder.decode([Int].self, from: input)) { error in
+                guard case DecodingError.dataCorrupted(let context) = error,
+                      let syntax = context.underlyingError as? JoltSyntaxError else { return XCTFail("\(backend): \(error)") }
+                XCTAssertEqual(syntax.kind, .limitExceeded(.documentBytes), "\(backend)")
+                XCTAssertEqual(syntax.offset, Int(UInt32.max), "\(backend)")
+            }
+        }
+    }
 }
