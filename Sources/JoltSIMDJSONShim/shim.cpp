@@ -120,8 +120,12 @@ extern "C" void jolt_simdjson_destroy(jolt_simdjson_indexer *indexer) {
     free_indexer(indexer);
 }
 
+// The header promises at least 32 spaces after the copy.
+static_assert(simdjson::SIMDJSON_PADDING >= 32, "jolt_simdjson_index promises 32 bytes of padding");
+
 extern "C" int jolt_simdjson_index(jolt_simdjson_indexer *indexer, const uint8_t *bytes, size_t length,
-                                   const uint32_t **indexes, size_t *count, const uint64_t **backslashes) {
+                                   const uint32_t **indexes, size_t *count, const uint64_t **backslashes,
+                                   const uint8_t **padded) {
     try {
         if (indexer == nullptr || length > indexer->capacity) { return simdjson::CAPACITY; }
         copy_marking_backslashes(bytes, length, indexer->padded, indexer->backslashes);
@@ -136,6 +140,7 @@ extern "C" int jolt_simdjson_index(jolt_simdjson_indexer *indexer, const uint8_t
         *indexes = found;
         *count = n;
         *backslashes = indexer->backslashes;
+        *padded = indexer->padded;
         return 0;
     } catch (...) {
         return simdjson::UNEXPECTED_ERROR;
@@ -155,7 +160,8 @@ extern "C" const char *jolt_simdjson_implementation(void) {
 extern "C" size_t jolt_simdjson_max_length(void) { return 0; }
 extern "C" jolt_simdjson_indexer *jolt_simdjson_create(size_t) { return nullptr; }
 extern "C" void jolt_simdjson_destroy(jolt_simdjson_indexer *) {}
-extern "C" int jolt_simdjson_index(jolt_simdjson_indexer *, const uint8_t *, size_t, const uint32_t **, size_t *, const uint64_t **) { return -1; }
+extern "C" int jolt_simdjson_index(jolt_simdjson_indexer *, const uint8_t *, size_t, const uint32_t **, size_t *, const uint64_t **,
+                                   const uint8_t **) { return -1; }
 extern "C" const char *jolt_simdjson_implementation(void) { return "none"; }
 
 #endif
