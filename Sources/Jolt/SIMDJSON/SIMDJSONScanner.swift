@@ -177,9 +177,13 @@ enum SIMDJSONScanner {
             return (close, false)
         }
         while true {
-            var after = unicodeEscape(q, at: at)
+            let escape = q[at &+ 1]
+            var after = 0
+            if escape == UInt8(ascii: "u") {
+                after = unicodeEscape(q, at: at)
+            }
             if after == 0 {
-                after = try StringScanner.scanEscape(q, at: at, start: body, end: close)
+                after = try otherEscape(q, at: at, start: body, end: close)
             }
             // An escape ends at the closing quote at the latest (its bytes are not
             // hexadecimal digits, nor is a backslash before it unescaped), so the
@@ -195,14 +199,13 @@ enum SIMDJSONScanner {
         return (close, true)
     }
 
-    /// The end of the escape `\uXXXX` at `i` (`i + 6`) if it is one with four
-    /// hexadecimal digits whose code unit is not a surrogate; otherwise 0, and
-    /// ``StringScanner/scanEscape(_:at:start:end:)`` decides. The four digits are
-    /// tested together, as one 32-bit word; reading them may reach the closing
-    /// quote (not a digit) and the padding, never further.
+    /// The end of the escape `\uXXXX` at `i` (`i + 6`; the caller has seen the `u`)
+    /// if its four hexadecimal digits make a code unit that is not a surrogate;
+    /// otherwise 0, and ``StringScanner/scanEscape(_:at:start:end:)`` decides. The
+    /// four digits are tested together, as one 32-bit word; reading them may reach
+    /// the closing quote (not a digit) and the padding, never further.
     @inline(__always)
     static func unicodeEscape(_ q: UnsafePointer<UInt8>, at i: Int) -> Int {
-        guard q[i &+ 1] == UInt8(ascii: "u") else { return 0 }
         let w = UInt32(littleEndian: UnsafeRawPointer(q + (i &+ 2)).loadUnaligned(as: UInt32.self))
         // With every byte ASCII (below 0x80), no addition below carries into the next byte.
         let highs: UInt32 = 0x8080_8080
@@ -250,15 +253,29 @@ enum SIMDJSONScanner {
             }
             // j <= length here: every byte consumed is a digit, a sign, `.`, `e` or `E`.
             let c = q[j]
+            // Ended by the next token, a separator or closing bracket (`,` `]` `}`), or
+            // by whitespace: where NumberScanner and scalarEnds accept it.
+            if j == next && (c == UInt8(ascii: ",") || c | 0x20 == UInt8(ascii: "}")) { return j }
             if isWhitespace(c) { return j }
-            // At the next token: what NumberScanner refuses after a number (digits,
-            // `.`, `e`, `E`, `+`, `-`) cannot start a token there, but is checked anyway.
-            let numberByte = c < 64 ? (UInt64(0x03FF_6800_0000_0000) >> UInt64(c)) & 1 != 0 : c | 0x20 == UInt8(ascii: "e")
-            if j == next && !numberByte { return j }
         }
+        return try otherNumber(q, at: i, next: next, length: length)
+    }
+
+    /// The numbers the fast path of ``number(_:at:next:length:)`` leaves: out of
+    /// line, so that the walk stays small.
+    @inline(never)
+    static func otherNumber(_ q: UnsafePointer<UInt8>, at i: Int, next: Int, length: Int) throws(ScanError) -> Int {
         let after = try NumberScanner.scan(q, from: i, end: length, wideDigits: true)
         try scalarEnds(q, at: after, next: next)
         return after
+    }
+
+    /// The escapes the fast path of ``string(_:open:next:bits:)`` leaves (the
+    /// two-byte ones, surrogate pairs, invalid ones): out of line, so that the walk
+    /// stays small.
+    @inline(never)
+    static func otherEscape(_ q: UnsafePointer<UInt8>, at i: Int, start: Int, end: Int) throws(ScanError) -> Int {
+        try StringScanner.scanEscape(q, at: i, start: start, end: end)
     }
 
     /// The first byte at or after `i` that is not an ASCII digit, eight bytes at a
