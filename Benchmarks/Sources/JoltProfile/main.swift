@@ -13,6 +13,8 @@
 //                                                    by trial: try? Bool, Int, Double, String, ...)
 //   JoltProfile stream yajl|swift|simdjson [COUNT]   stream COUNT passes over the 100 statuses of
 //                                                    twitter.json, as one top-level array
+//   JoltProfile FILE tape-yajl|tape-swift|tape-simdjson [COUNT]
+//                                                    build FILE's tape only (the scanner, no decoding)
 //
 // FILE is a corpus file name (exact, as in ../shared/corpus without .json); COUNT
 // defaults to 10. A decode goes into the file's full-structure model with one
@@ -36,7 +38,7 @@ func fail(_ message: String, status: Int32 = 1) -> Never {
     exit(status)
 }
 
-let usage = "usage: JoltProfile FILE yajl|swift|simdjson|foundation|encode|trial-yajl|trial-swift|trial-simdjson|trial-foundation [COUNT], or JoltProfile stream yajl|swift|simdjson [COUNT]"
+let usage = "usage: JoltProfile FILE yajl|swift|simdjson|foundation|encode|trial-yajl|trial-swift|trial-simdjson|trial-foundation|tape-yajl|tape-swift|tape-simdjson [COUNT], or JoltProfile stream yajl|swift|simdjson [COUNT]"
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2, let count = arguments.count > 2 ? Int(arguments[2]) : 10, count >= 0 else {
     fail(usage, status: 2)
@@ -118,6 +120,17 @@ case (let name, "encode"):
     run = { keep(try file.encodeJolt(encoder)) }
     unit = "encodes"
     bytesPerRun = try file.encodeJolt(encoder).count
+case (let name, let decoderName) where decoderName.hasPrefix("tape-"):
+    // The scanner alone: the tape of FILE, built and freed.
+    let bytes = try corpusFile(name).data
+    let chosen = backend(String(decoderName.dropFirst("tape-".count)))
+    run = {
+        try bytes.withUnsafeBytes { raw in
+            keep(try JoltBenchmarkSupport.buildTape(raw, backend: chosen))
+        }
+    }
+    unit = "tapes"
+    bytesPerRun = bytes.count
 case (let name, "trial-foundation"):
     let data = try corpusFile(name).data
     let decoder = JSONDecoder()

@@ -34,91 +34,101 @@ enum SIMDJSONScanner {
         var indexes: UnsafePointer<UInt32>?
         var count = 0
         var backslashes: UnsafePointer<UInt64>?
-        guard jolt_simdjson_index(indexer, p + start, length, &indexes, &count, &backslashes) == 0,
-              let indexes, let backslashes, count > 0 else {
+        var padded: UnsafePointer<UInt8>?
+        guard jolt_simdjson_index(indexer, p + start, length, &indexes, &count, &backslashes, &padded) == 0,
+              let indexes, let backslashes, let padded, count > 0 else {
             throw ScanError(.unexpectedEndOfInput, at: start)
         }
-        try walk(p, start: start, end: end, indexes: indexes, count: count, backslashes: backslashes, into: &builder)
+        try walk(padded, length: length, base: start, indexes: indexes, count: count, backslashes: backslashes, into: &builder)
     }
 
-    /// Builds the tape from the `count` token positions (relative to `start`),
-    /// followed by one more entry, the length `end - start`, and the bitmap of
-    /// backslashes (bit `i % 64` of word `i / 64` for the byte at `start + i`).
-    static func walk(_ p: UnsafePointer<UInt8>, start: Int, end: Int, indexes: UnsafePointer<UInt32>, count n: Int,
+    /// Builds the tape from the `count` token positions, followed by one more entry,
+    /// the length, and the bitmap of backslashes (bit `i % 64` of word `i / 64` for
+    /// byte `i`).
+    ///
+    /// The walk reads the indexer's padded copy `q` of the document (its `length`
+    /// bytes, then at least 32 spaces), where every position is relative to the
+    /// document's first byte, as stage 1's are; `base` (the document's offset in
+    /// the caller's input) is added to the positions the tape records. The padding
+    /// lets numbers and escapes be read eight and four bytes at a time without
+    /// bounds checks: a run of digits ends at the first space after the document at
+    /// the latest, and nothing is read more than 8 bytes past the document's end.
+    /// The caller's buffer is not read here (the builder reads key prefixes from
+    /// it, within each key).
+    static func walk(_ q: UnsafePointer<UInt8>, length: Int, base: Int, indexes: UnsafePointer<UInt32>, count n: Int,
                      backslashes bits: UnsafePointer<UInt64>, into builder: inout TapeBuilder) throws(ScanError) {
-        /// The absolute position of token `k`, `end` for `k == n`.
+        /// The position of token `k`, `length` for `k == n`.
         @inline(__always) func position(_ k: Int) -> Int {
-            start &+ Int(truncatingIfNeeded: indexes[k])
+            Int(truncatingIfNeeded: indexes[k])
         }
         var k = 0
         scanning: while true {
             // Token `k` starts a value.
-            guard k < n else { throw ScanError(.unexpectedEndOfInput, at: end) }
+            guard k < n else { throw ScanError(.unexpectedEndOfInput, at: base &+ length) }
             let i = position(k)
-            let c = p[i]
+            let c = q[i]
             switch c {
             case UInt8(ascii: "\""):
-                let (close, escaped) = try string(p, open: i, next: position(k &+ 1), start: start, bits: bits)
-                try builder.appendString(at: i &+ 1, length: close &- i &- 1, escaped: escaped)
+                let (close, escaped) = try string(q, open: i, next: position(k &+ 1), bits: bits)
+                try builder.appendString(at: base &+ i &+ 1, length: close &- i &- 1, escaped: escaped)
                 k &+= 1
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                let after = try NumberScanner.scan(p, from: i, end: end, wideDigits: true)
-                try scalarEnds(p, at: after, next: position(k &+ 1), end: end)
-                try builder.appendNumber(at: i, length: after &- i)
+                let after = try number(q, at: i, next: position(k &+ 1), length: length)
+                try builder.appendNumber(at: base &+ i, length: after &- i)
                 k &+= 1
             case UInt8(ascii: "{"):
-                try builder.startContainer(.object, at: i)
+                try builder.startContainer(.object, at: base &+ i)
                 k &+= 1
-                guard k < n else { throw ScanError(.unexpectedEndOfInput, at: end) }
-                if p[position(k)] == UInt8(ascii: "}") {
+                guard k < n else { throw ScanError(.unexpectedEndOfInput, at: base &+ length) }
+                if q[position(k)] == UInt8(ascii: "}") {
                     builder.endContainer()
                     k &+= 1
                 } else {
-                    try key(p, &k, n, start: start, end: end, indexes: indexes, bits: bits, &builder)
+                    try key(q, &k, n, length: length, base: base, indexes: indexes, bits: bits, &builder)
                     continue scanning
                 }
             case UInt8(ascii: "["):
-                try builder.startContainer(.array, at: i)
+                try builder.startContainer(.array, at: base &+ i)
                 k &+= 1
-                guard k < n else { throw ScanError(.unexpectedEndOfInput, at: end) }
-                if p[position(k)] == UInt8(ascii: "]") {
+                guard k < n else { throw ScanError(.unexpectedEndOfInput, at: base &+ length) }
+                if q[position(k)] == UInt8(ascii: "]") {
                     builder.endContainer()
                     k &+= 1
                 } else {
                     continue scanning
                 }
             case UInt8(ascii: "t"):
-                try SwiftScanner.literal(p, i, end, 0x6575_7274, 4)  // "true"
-                try scalarEnds(p, at: i &+ 4, next: position(k &+ 1), end: end)
-                try builder.appendLiteral(.true, at: i)
+                try SwiftScanner.literal(q, i, length, 0x6575_7274, 4)  // "true"
+                try scalarEnds(q, at: i &+ 4, next: position(k &+ 1))
+                try builder.appendLiteral(.true, at: base &+ i)
                 k &+= 1
             case UInt8(ascii: "f"):
-                try SwiftScanner.literal(p, i &+ 1, end, 0x6573_6c61, 4, reportAt: i)  // "alse"
-                try scalarEnds(p, at: i &+ 5, next: position(k &+ 1), end: end)
-                try builder.appendLiteral(.false, at: i)
+                try SwiftScanner.literal(q, i &+ 1, length, 0x6573_6c61, 4, reportAt: i)  // "alse"
+                try scalarEnds(q, at: i &+ 5, next: position(k &+ 1))
+                try builder.appendLiteral(.false, at: base &+ i)
                 k &+= 1
             case UInt8(ascii: "n"):
-                try SwiftScanner.literal(p, i, end, 0x6c6c_756e, 4)  // "null"
-                try scalarEnds(p, at: i &+ 4, next: position(k &+ 1), end: end)
-                try builder.appendLiteral(.null, at: i)
+                try SwiftScanner.literal(q, i, length, 0x6c6c_756e, 4)  // "null"
+                try scalarEnds(q, at: i &+ 4, next: position(k &+ 1))
+                try builder.appendLiteral(.null, at: base &+ i)
                 k &+= 1
             default:
-                throw ScanError(.unexpectedCharacter(c), at: i)
+                throw ScanError(.unexpectedCharacter(c), at: base &+ i)
             }
 
             // After a value: a separator, a closing bracket, or the end.
             while true {
                 if builder.depth == 0 {
                     // Anything but whitespace after the root value would be a token.
-                    guard k == n else { throw ScanError(.trailingCharacters, at: position(k)) }
+                    guard k == n else { throw ScanError(.trailingCharacters, at: base &+ position(k)) }
                     return
                 }
-                guard k < n else { throw ScanError(.unexpectedEndOfInput, at: end) }
+                guard k < n else { throw ScanError(.unexpectedEndOfInput, at: base &+ length) }
                 let i = position(k)
-                let c = p[i]
+                let c = q[i]
                 if c == UInt8(ascii: ",") {
                     k &+= 1
-                    if builder.inObject { try key(p, &k, n, start: start, end: end, indexes: indexes, bits: bits, &builder) }
+                    if builder.inObject { try key(q, &k, n, length: length, base: base, indexes: indexes, bits: bits, &builder) }
                     continue scanning
                 }
                 if c == (builder.inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
@@ -126,22 +136,22 @@ enum SIMDJSONScanner {
                     k &+= 1
                     continue
                 }
-                throw ScanError(.unexpectedCharacter(c), at: i)
+                throw ScanError(.unexpectedCharacter(c), at: base &+ i)
             }
         }
     }
 
     /// Reads the key at token `k` and the `:` token after it.
     @_transparent
-    static func key(_ p: UnsafePointer<UInt8>, _ k: inout Int, _ n: Int, start: Int, end: Int,
+    static func key(_ q: UnsafePointer<UInt8>, _ k: inout Int, _ n: Int, length: Int, base: Int,
                     indexes: UnsafePointer<UInt32>, bits: UnsafePointer<UInt64>, _ builder: inout TapeBuilder) throws(ScanError) {
-        guard k &+ 1 < n else { throw ScanError(.unexpectedEndOfInput, at: end) }
-        let i = start &+ Int(truncatingIfNeeded: indexes[k])
-        guard p[i] == UInt8(ascii: "\"") else { throw ScanError(.unexpectedCharacter(p[i]), at: i) }
-        let colon = start &+ Int(truncatingIfNeeded: indexes[k &+ 1])
-        let (close, escaped) = try string(p, open: i, next: colon, start: start, bits: bits)
-        try builder.appendKey(at: i &+ 1, length: close &- i &- 1, escaped: escaped)
-        guard p[colon] == UInt8(ascii: ":") else { throw ScanError(.unexpectedCharacter(p[colon]), at: colon) }
+        guard k &+ 1 < n else { throw ScanError(.unexpectedEndOfInput, at: base &+ length) }
+        let i = Int(truncatingIfNeeded: indexes[k])
+        guard q[i] == UInt8(ascii: "\"") else { throw ScanError(.unexpectedCharacter(q[i]), at: base &+ i) }
+        let colon = Int(truncatingIfNeeded: indexes[k &+ 1])
+        let (close, escaped) = try string(q, open: i, next: colon, bits: bits)
+        try builder.appendKey(at: base &+ i &+ 1, length: close &- i &- 1, escaped: escaped)
+        guard q[colon] == UInt8(ascii: ":") else { throw ScanError(.unexpectedCharacter(q[colon]), at: base &+ colon) }
         k &+= 2
     }
 
@@ -152,30 +162,135 @@ enum SIMDJSONScanner {
     /// other byte there would be a token), and stage 1 has already checked the
     /// string's UTF-8, that it holds no raw control character and where it ends
     /// (after the last quote no odd run of backslashes escapes). What is left is the
-    /// escapes: each backslash, found in the bitmap `bits`, is checked by
-    /// ``StringScanner/scanEscape(_:at:start:end:)`` (surrogate pairs included)
-    /// within the string's content.
+    /// escapes: each backslash, found in the bitmap `bits`, is checked within the
+    /// string's content: a `\uXXXX` that is not a surrogate by ``unicodeEscape(_:at:)``,
+    /// any other by ``StringScanner/scanEscape(_:at:start:end:)`` (surrogate pairs
+    /// included).
     @_transparent
-    static func string(_ p: UnsafePointer<UInt8>, open: Int, next: Int, start: Int,
+    static func string(_ q: UnsafePointer<UInt8>, open: Int, next: Int,
                        bits: UnsafePointer<UInt64>) throws(ScanError) -> (close: Int, escaped: Bool) {
         var close = next &- 1
-        while close > open && isWhitespace(p[close]) { close &-= 1 }
-        guard close > open && p[close] == UInt8(ascii: "\"") else { throw ScanError(.unterminatedString, at: open) }
+        while close > open && isWhitespace(q[close]) { close &-= 1 }
+        guard close > open && q[close] == UInt8(ascii: "\"") else { throw ScanError(.unterminatedString, at: open) }
         let body = open &+ 1
-        guard var at = nextBackslash(bits, from: body &- start, before: close &- start) else {
+        guard var at = nextBackslash(bits, from: body, before: close) else {
             return (close, false)
         }
         while true {
-            let after = try StringScanner.scanEscape(p, at: start &+ at, start: body, end: close)
-            if after < close && p[after] == UInt8(ascii: "\\") {
+            let escape = q[at &+ 1]
+            var after = 0
+            if escape == UInt8(ascii: "u") {
+                after = unicodeEscape(q, at: at)
+            }
+            if after == 0 {
+                after = try otherEscape(q, at: at, start: body, end: close)
+            }
+            // An escape ends at the closing quote at the latest (its bytes are not
+            // hexadecimal digits, nor is a backslash before it unescaped), so the
+            // byte at `after` is in the string or is that quote.
+            if q[after] == UInt8(ascii: "\\") {
                 // Runs of escapes (\u sequences for non-ASCII text) need no look-up.
-                at = after &- start
+                at = after
                 continue
             }
-            guard let next = nextBackslash(bits, from: after &- start, before: close &- start) else { break }
+            guard let next = nextBackslash(bits, from: after, before: close) else { break }
             at = next
         }
         return (close, true)
+    }
+
+    /// The end of the escape `\uXXXX` at `i` (`i + 6`; the caller has seen the `u`)
+    /// if its four hexadecimal digits make a code unit that is not a surrogate;
+    /// otherwise 0, and ``StringScanner/scanEscape(_:at:start:end:)`` decides. The
+    /// four digits are tested together, as one 32-bit word; reading them may reach
+    /// the closing quote (not a digit) and the padding, never further.
+    @inline(__always)
+    static func unicodeEscape(_ q: UnsafePointer<UInt8>, at i: Int) -> Int {
+        let w = UInt32(littleEndian: UnsafeRawPointer(q + (i &+ 2)).loadUnaligned(as: UInt32.self))
+        // With every byte ASCII (below 0x80), no addition below carries into the next byte.
+        let highs: UInt32 = 0x8080_8080
+        // A byte is a decimal digit iff (byte ^ 0x30) + 0x76 leaves its high bit clear.
+        let notDecimal = ((w ^ 0x3030_3030) &+ 0x7676_7676) & highs
+        // Lower-cased, a byte is a-f iff it is at least 0x61 and below 0x67.
+        let lower = w | 0x2020_2020
+        let letter = (lower &+ 0x1F1F_1F1F) & ~(lower &+ 0x1919_1919) & highs
+        guard w & highs == 0, notDecimal & ~letter == 0 else { return 0 }
+        // A surrogate (D800...DFFF): d or D, then 8...9, a...f or A...F (all at least 0x38).
+        if (w | 0x20) & 0xFF == UInt32(UInt8(ascii: "d")) && (w >> 8) & 0xFF >= 0x38 { return 0 }
+        return i &+ 6
+    }
+
+    /// The end of the number starting at `i`, where the next token is at `next`.
+    ///
+    /// RFC 8259's grammar, as ``NumberScanner``, digits eight at a time from the
+    /// padded copy; a number that takes the fast path ends at the next token or at
+    /// whitespace (the padding after the document is spaces), which is where
+    /// ``NumberScanner`` and ``scalarEnds(_:at:next:)`` accept it. Anything else
+    /// goes to those two, which give the same answer for what the fast path
+    /// accepts and reject the rest.
+    @_transparent
+    static func number(_ q: UnsafePointer<UInt8>, at i: Int, next: Int, length: Int) throws(ScanError) -> Int {
+        var j = i
+        if q[j] == UInt8(ascii: "-") { j &+= 1 }
+        let first = q[j]
+        fast: do {
+            if first == UInt8(ascii: "0") {
+                j &+= 1
+            } else if NumberScanner.isDigit(first) {
+                j = digits(q, from: j &+ 1)
+            } else {
+                break fast
+            }
+            if q[j] == UInt8(ascii: ".") {
+                guard NumberScanner.isDigit(q[j &+ 1]) else { break fast }
+                j = digits(q, from: j &+ 2)
+            }
+            if q[j] | 0x20 == UInt8(ascii: "e") {
+                j &+= 1
+                if q[j] == UInt8(ascii: "+") || q[j] == UInt8(ascii: "-") { j &+= 1 }
+                guard NumberScanner.isDigit(q[j]) else { break fast }
+                j = digits(q, from: j &+ 1)
+            }
+            // j <= length here: every byte consumed is a digit, a sign, `.`, `e` or `E`.
+            let c = q[j]
+            // Ended by the next token, a separator or closing bracket (`,` `]` `}`), or
+            // by whitespace: where NumberScanner and scalarEnds accept it.
+            if j == next && (c == UInt8(ascii: ",") || c | 0x20 == UInt8(ascii: "}")) { return j }
+            if isWhitespace(c) { return j }
+        }
+        return try otherNumber(q, at: i, next: next, length: length)
+    }
+
+    /// The numbers the fast path of ``number(_:at:next:length:)`` leaves: out of
+    /// line, so that the walk stays small.
+    @inline(never)
+    static func otherNumber(_ q: UnsafePointer<UInt8>, at i: Int, next: Int, length: Int) throws(ScanError) -> Int {
+        let after = try NumberScanner.scan(q, from: i, end: length, wideDigits: true)
+        try scalarEnds(q, at: after, next: next)
+        return after
+    }
+
+    /// The escapes the fast path of ``string(_:open:next:bits:)`` leaves (the
+    /// two-byte ones, surrogate pairs, invalid ones): out of line, so that the walk
+    /// stays small.
+    @inline(never)
+    static func otherEscape(_ q: UnsafePointer<UInt8>, at i: Int, start: Int, end: Int) throws(ScanError) -> Int {
+        try StringScanner.scanEscape(q, at: i, start: start, end: end)
+    }
+
+    /// The first byte at or after `i` that is not an ASCII digit, eight bytes at a
+    /// time: the padding (spaces) after the document ends every run.
+    @inline(__always)
+    static func digits(_ q: UnsafePointer<UInt8>, from start: Int) -> Int {
+        var i = start
+        while true {
+            // Digits become 0...9; a byte is not a digit iff it then is 10 or more:
+            // its high bit is set, or adding 0x76 to its low seven bits sets it.
+            let x = UInt64(littleEndian: UnsafeRawPointer(q + i).loadUnaligned(as: UInt64.self)) ^ 0x3030_3030_3030_3030
+            let nonDigits = ((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676 | x) & 0x8080_8080_8080_8080
+            if nonDigits != 0 { return i &+ nonDigits.trailingZeroBitCount &>> 3 }
+            i &+= 8
+        }
     }
 
     /// The first backslash at or after `i` and before `limit` (positions relative
@@ -199,10 +314,11 @@ enum SIMDJSONScanner {
 
     /// Checks that a number or literal ending at `after` is followed by the next
     /// token, whitespace or the end (not by more bytes of the same run: `truex`, `1x`).
+    /// At the end, `after == length`, the padding's first byte is a space.
     @inline(__always)
-    static func scalarEnds(_ p: UnsafePointer<UInt8>, at after: Int, next: Int, end: Int) throws(ScanError) {
-        guard after == next || after == end || isWhitespace(p[after]) else {
-            throw ScanError(.unexpectedCharacter(p[after]), at: after)
+    static func scalarEnds(_ q: UnsafePointer<UInt8>, at after: Int, next: Int) throws(ScanError) {
+        guard after == next || isWhitespace(q[after]) else {
+            throw ScanError(.unexpectedCharacter(q[after]), at: after)
         }
     }
 

@@ -38,9 +38,13 @@ void jolt_simdjson_destroy(jolt_simdjson_indexer *indexer);
    of word `i / 64` is set iff byte `i` is a backslash), both owned by the indexer
    (valid until the next call or jolt_simdjson_destroy); otherwise simdjson's
    non-zero error code (the input is invalid, or a resource failed). The bitmap is
-   made while the input is copied into the padded buffer, in the same pass. */
+   made while the input is copied into the padded buffer, in the same pass; and
+   `*padded` at that copy: the `length` bytes followed by at least 32 spaces (0x20),
+   also owned by the indexer, so that its reader may load a few bytes past the
+   document's end without a bounds check. */
 int jolt_simdjson_index(jolt_simdjson_indexer *indexer, const uint8_t *bytes, size_t length,
-                        const uint32_t **indexes, size_t *count, const uint64_t **backslashes);
+                        const uint32_t **indexes, size_t *count, const uint64_t **backslashes,
+                        const uint8_t **padded);
 
 /* The name of the implementation simdjson chose for this CPU ("haswell", ...). */
 const char *jolt_simdjson_implementation(void);

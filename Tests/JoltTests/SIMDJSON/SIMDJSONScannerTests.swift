@@ -63,6 +63,45 @@ final class SIMDJSONScannerTests: XCTestCase {
         }
     }
 
+    /// `\u` escapes with every byte value in each of the four digit places (the
+    /// simdjson backend tests the four digits as one word), the code units around
+    /// the surrogates in both cases, and escapes cut short by the closing quote or
+    /// the end of the document.
+    func testUnicodeEscapesByteByByte() {
+        for place in 0..<4 {
+            for byte in UInt8.min...UInt8.max {
+                var digits = Array("00e9".utf8)
+                digits[place] = byte
+                let escape = Array("\\u".utf8) + digits
+                assertSame([0x22] + escape + [0x22], "\\u byte \(byte) at \(place)")
+                assertSame([0x5B, 0x22] + escape + escape + Array("x\"]".utf8), "\\u byte \(byte) at \(place), twice")
+                assertSame([0x22] + escape, "\\u byte \(byte) at \(place), unterminated")
+            }
+        }
+        for unit in ["d7ff", "D7FF", "d800", "D800", "dbff", "DBFF", "dc00", "DC00", "dfff", "DFFF", "e000", "E000", "cfff", "d000",
+                     "d7Ff", "dBfF", "D8", "d", "", "12", "123", "d83d", "D83D\\uDE00", "d83d\\ude00", "d83d\\u0041", "dbff\\udfff",
+                     "dbff\\ue000", "dbff\\udbff", "00e9\\u00e9\\u00e9\\u00e9\\u00e9"] {
+            let text = "\\u" + unit
+            for (before, after) in [("", ""), ("a", "b"), ("", "\\n"), ("\\u00e9", "")] {
+                assertSame(Array(("\"" + before + text + after + "\"").utf8), "\(before)\(text)\(after)")
+                assertSame(Array(("{\"" + before + text + after + "\":[\"" + text + "\"]}").utf8), "key \(before)\(text)\(after)")
+            }
+        }
+    }
+
+    /// Numbers of every shape, ended by every byte value, directly and after a space.
+    func testNumberShapesEndedByEveryByte() {
+        for number in ["0", "-0", "7", "-7", "0.5", "-0.5", "12.25", "1e5", "1E5", "1e+5", "1e-5", "-1.5E+12", "0e0", "10",
+                       "-", "0.", "1e", "1e+", "-.5", "00", "-01", "1.2.3"] {
+            for byte in UInt8.min...UInt8.max {
+                assertSame(Array(("[" + number).utf8) + [byte] + Array("]".utf8), "\(number) \(byte)")
+                assertSame(Array(("[" + number).utf8) + [byte, 0x2C, 0x31, 0x5D], "\(number) \(byte) ,1")
+                assertSame(Array(("{\"a\":" + number).utf8) + [byte] + Array("}".utf8), "\(number) \(byte) in an object")
+                assertSame(Array(number.utf8) + [byte], "\(number) \(byte) at the end")
+            }
+        }
+    }
+
     /// Escapes (valid and not) at every position across the first two 64-byte words
     /// of the simdjson backend's backslash bitmap, with and without a BOM before.
     func testEscapesAtEveryPosition() {
