@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// What a decoder's decodes share to make the next one cheaper: the
@@ -19,9 +20,10 @@ final class DecoderCaches: Sendable {
     let memo = ConformanceMemo()
     private let idle = Mutex<[DecodeScratch]>([])
 
-    /// Scratches kept between decodes: enough for a busy server's decodes at
-    /// once on a few cores; a decode past them makes a scratch and drops it.
-    static var maxIdle: Int { 8 }
+    /// Scratches kept between decodes: one per decode a busy server runs at
+    /// once (two per core, at least 8); a decode past them makes a scratch and
+    /// drops it. Each holds a few kilobytes.
+    static let maxIdle = max(8, 2 * ProcessInfo.processInfo.activeProcessorCount)
 
     init() {}
 
