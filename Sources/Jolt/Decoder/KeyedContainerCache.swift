@@ -124,13 +124,7 @@ final class KeyedContainerCache {
     /// The two slots a key type may use.
     @inline(__always)
     private static func slotIndexes(_ id: ObjectIdentifier) -> (Int, Int) {
-        // Metadata records lie at regular strides, which multiplicative hashing
-        // alone mapped to the same slot (callgrind: most lookups missed on
-        // twitter.json); a full mix of the address (MurmurHash3's finalizer) does not.
-        var x = UInt64(UInt(bitPattern: id))
-        x ^= x &>> 33
-        x &*= 0xFF51_AFD7_ED55_8CCD
-        x ^= x &>> 33
+        let x = id.slotHash
         let mask = Self.slotCount &- 1
         return (Int(truncatingIfNeeded: x) & mask, Int(truncatingIfNeeded: x &>> 32) & mask)
     }

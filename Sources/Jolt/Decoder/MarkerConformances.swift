@@ -52,13 +52,7 @@ final class MarkerConformances {
     @inline(__always)
     private func slot(for type: Any.Type) -> UnsafeMutablePointer<Slot> {
         let id = ObjectIdentifier(type)
-        // MurmurHash3's finalizer: metadata records lie at regular strides,
-        // which a multiplicative hash's top bits alone map to few slots.
-        var x = UInt64(UInt(bitPattern: id))
-        x ^= x &>> 33
-        x &*= 0xFF51_AFD7_ED55_8CCD
-        x ^= x &>> 33
-        let index = Int(truncatingIfNeeded: x) & (Self.slotCount &- 1)
+        let index = Int(truncatingIfNeeded: id.slotHash) & (Self.slotCount &- 1)
         let preferred = slots + index
         if _fastPath(preferred.pointee.type == id) { return preferred }
         return otherWay(preferred, slots + (index ^ 1), type)
