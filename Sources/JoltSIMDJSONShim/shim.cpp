@@ -20,15 +20,15 @@
 
 struct jolt_simdjson_indexer {
     std::unique_ptr<simdjson::internal::dom_parser_implementation> parser;
-    uint8_t *padded;
     uint64_t *backslashes;
     size_t capacity;
     /* Whether the CPU has AVX2: simdjson chose an implementation that requires it. */
     bool avx2;
 };
 
-/* Copies `length` bytes into `padded` and sets one bit per backslash in `bits`. */
-static void copy_marking_backslashes(const uint8_t *bytes, size_t length, uint8_t *padded, uint64_t *bits) {
+/* Sets one bit per backslash of `bytes` in `bits` (bit `i % 64` of word `i / 64`).
+   Reads the `length` bytes only: the input is never copied. */
+static void mark_backslashes(const uint8_t *bytes, size_t length, uint64_t *bits) {
     size_t i = 0;
 #if defined(__SSE2__)
     const __m128i backslash = _mm_set1_epi8('\\');
@@ -36,7 +36,6 @@ static void copy_marking_backslashes(const uint8_t *bytes, size_t length, uint8_
         uint64_t mask = 0;
         for (int k = 0; k < 4; k++) {
             __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(bytes + i + 16 * k));
-            _mm_storeu_si128(reinterpret_cast<__m128i *>(padded + i + 16 * k), v);
             uint32_t m = static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, backslash)));
             mask |= static_cast<uint64_t>(m) << (16 * k);
         }
@@ -47,7 +46,6 @@ static void copy_marking_backslashes(const uint8_t *bytes, size_t length, uint8_
         size_t n = length - i < 64 ? length - i : 64;
         uint64_t mask = 0;
         for (size_t k = 0; k < n; k++) {
-            padded[i + k] = bytes[i + k];
             if (bytes[i + k] == '\\') { mask |= uint64_t(1) << k; }
         }
         bits[i / 64] = mask;
@@ -55,17 +53,15 @@ static void copy_marking_backslashes(const uint8_t *bytes, size_t length, uint8_
 }
 
 #if defined(JOLT_SIMDJSON_AVX2)
-/* copy_marking_backslashes with 32-byte registers (half the instructions), for a
-   CPU with AVX2; the shim is otherwise compiled for baseline x86-64. */
+/* mark_backslashes with 32-byte registers (half the instructions), for a CPU
+   with AVX2; the shim is otherwise compiled for baseline x86-64. */
 __attribute__((target("avx2")))
-static void copy_marking_backslashes_avx2(const uint8_t *bytes, size_t length, uint8_t *padded, uint64_t *bits) {
+static void mark_backslashes_avx2(const uint8_t *bytes, size_t length, uint64_t *bits) {
     size_t i = 0;
     const __m256i backslash = _mm256_set1_epi8('\\');
     for (; i + 64 <= length; i += 64) {
         __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(bytes + i));
         __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(bytes + i + 32));
-        _mm256_storeu_si256(reinterpret_cast<__m256i *>(padded + i), a);
-        _mm256_storeu_si256(reinterpret_cast<__m256i *>(padded + i + 32), b);
         uint64_t low = static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, backslash)));
         uint64_t high = static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(b, backslash)));
         bits[i / 64] = low | (high << 32);
@@ -74,7 +70,6 @@ static void copy_marking_backslashes_avx2(const uint8_t *bytes, size_t length, u
         size_t n = length - i;
         uint64_t mask = 0;
         for (size_t k = 0; k < n; k++) {
-            padded[i + k] = bytes[i + k];
             if (bytes[i + k] == '\\') { mask |= uint64_t(1) << k; }
         }
         bits[i / 64] = mask;
@@ -89,15 +84,14 @@ extern "C" size_t jolt_simdjson_max_length(void) {
 /* Frees an indexer and everything it owns. */
 static void free_indexer(jolt_simdjson_indexer *indexer) {
     if (indexer == nullptr) { return; }
-    std::free(indexer->padded);
     std::free(indexer->backslashes);
     delete indexer;
 }
 
 /* Each thread keeps the last indexer it released, if its capacity is at most
-   JOLT_SIMDJSON_CACHED_CAPACITY bytes of input (about 5.1 bytes of memory each:
-   the padded copy, four bytes of index per input byte, the bitmap; so at most
-   about 330 KB a thread), and hands it out again for an input that fits: a
+   JOLT_SIMDJSON_CACHED_CAPACITY bytes of input (about 4.1 bytes of memory each:
+   four bytes of index per input byte and the bitmap; so at most about 270 KB a
+   thread), and hands it out again for an input that fits: a
    stream decodes element after element without simdjson's set-up (five
    allocations and their frees, about 2,100 instructions an element). Larger
    documents gain nothing from it (stage 1 measured as fast with a new parser
@@ -129,12 +123,10 @@ extern "C" jolt_simdjson_indexer *jolt_simdjson_create(size_t capacity) {
         indexer->capacity = capacity;
         indexer->avx2 = (simdjson::get_active_implementation()->required_instruction_sets()
                          & simdjson::internal::instruction_set::AVX2) != 0;
-        indexer->padded = static_cast<uint8_t *>(std::malloc(capacity + simdjson::SIMDJSON_PADDING));
         indexer->backslashes = static_cast<uint64_t *>(std::malloc((capacity / 64 + 1) * sizeof(uint64_t)));
         // Stage 1 needs no depth: the smallest container stack is enough.
-        if (indexer->padded == nullptr || indexer->backslashes == nullptr
+        if (indexer->backslashes == nullptr
             || simdjson::get_active_implementation()->create_dom_parser_implementation(capacity, 1, indexer->parser) != simdjson::SUCCESS) {
-            std::free(indexer->padded);
             std::free(indexer->backslashes);
             delete indexer;
             return nullptr;
@@ -156,25 +148,25 @@ extern "C" void jolt_simdjson_destroy(jolt_simdjson_indexer *indexer) {
     free_indexer(indexer);
 }
 
-// The header promises at least 32 spaces after the copy.
-static_assert(simdjson::SIMDJSON_PADDING >= 32, "jolt_simdjson_index promises 32 bytes of padding");
-
+/* Stage 1 runs on the caller's bytes as they are: it reads whole blocks while a
+   block fits before `length` and copies the last, partial one into a block of
+   spaces of its own (simdjson's buf_block_reader), so it never reads past the
+   input; simdjson's padding is for its stage 2, which Jolt does not use.
+   SIMDJSONTests checks this with documents that end at an unmapped page. */
 extern "C" int jolt_simdjson_index(jolt_simdjson_indexer *indexer, const uint8_t *bytes, size_t length,
-                                   const uint32_t **indexes, size_t *count, const uint64_t **backslashes,
-                                   const uint8_t **padded) {
+                                   const uint32_t **indexes, size_t *count, const uint64_t **backslashes) {
     try {
         if (indexer == nullptr || length > indexer->capacity) { return simdjson::CAPACITY; }
 #if defined(JOLT_SIMDJSON_AVX2)
         if (indexer->avx2) {
-            copy_marking_backslashes_avx2(bytes, length, indexer->padded, indexer->backslashes);
+            mark_backslashes_avx2(bytes, length, indexer->backslashes);
         } else {
-            copy_marking_backslashes(bytes, length, indexer->padded, indexer->backslashes);
+            mark_backslashes(bytes, length, indexer->backslashes);
         }
 #else
-        copy_marking_backslashes(bytes, length, indexer->padded, indexer->backslashes);
+        mark_backslashes(bytes, length, indexer->backslashes);
 #endif
-        std::memset(indexer->padded + length, 0x20, simdjson::SIMDJSON_PADDING);
-        auto error = indexer->parser->stage1(indexer->padded, length, simdjson::stage1_mode::regular);
+        auto error = indexer->parser->stage1(bytes, length, simdjson::stage1_mode::regular);
         if (error != simdjson::SUCCESS) { return static_cast<int>(error); }
         uint32_t *found = indexer->parser->structural_indexes.get();
         size_t n = indexer->parser->n_structural_indexes;
@@ -184,7 +176,6 @@ extern "C" int jolt_simdjson_index(jolt_simdjson_indexer *indexer, const uint8_t
         *indexes = found;
         *count = n;
         *backslashes = indexer->backslashes;
-        *padded = indexer->padded;
         return 0;
     } catch (...) {
         return simdjson::UNEXPECTED_ERROR;
@@ -204,8 +195,8 @@ extern "C" const char *jolt_simdjson_implementation(void) {
 extern "C" size_t jolt_simdjson_max_length(void) { return 0; }
 extern "C" jolt_simdjson_indexer *jolt_simdjson_create(size_t) { return nullptr; }
 extern "C" void jolt_simdjson_destroy(jolt_simdjson_indexer *) {}
-extern "C" int jolt_simdjson_index(jolt_simdjson_indexer *, const uint8_t *, size_t, const uint32_t **, size_t *, const uint64_t **,
-                                   const uint8_t **) { return -1; }
+extern "C" int jolt_simdjson_index(jolt_simdjson_indexer *, const uint8_t *, size_t, const uint32_t **, size_t *,
+                                   const uint64_t **) { return -1; }
 extern "C" const char *jolt_simdjson_implementation(void) { return "none"; }
 
 #endif

@@ -34,27 +34,25 @@ enum SIMDJSONScanner {
         var indexes: UnsafePointer<UInt32>?
         var count = 0
         var backslashes: UnsafePointer<UInt64>?
-        var padded: UnsafePointer<UInt8>?
-        guard jolt_simdjson_index(indexer, p + start, length, &indexes, &count, &backslashes, &padded) == 0,
-              let indexes, let backslashes, let padded, count > 0 else {
+        guard jolt_simdjson_index(indexer, p + start, length, &indexes, &count, &backslashes) == 0,
+              let indexes, let backslashes, count > 0 else {
             throw ScanError(.unexpectedEndOfInput, at: start)
         }
-        try walk(padded, length: length, base: start, indexes: indexes, count: count, backslashes: backslashes, into: &builder)
+        try walk(p + start, length: length, base: start, indexes: indexes, count: count, backslashes: backslashes, into: &builder)
     }
 
     /// Builds the tape from the `count` token positions, followed by one more entry,
     /// the length, and the bitmap of backslashes (bit `i % 64` of word `i / 64` for
     /// byte `i`).
     ///
-    /// The walk reads the indexer's padded copy `q` of the document (its `length`
-    /// bytes, then at least 32 spaces), where every position is relative to the
+    /// The walk reads the document `q` in place (its `length` bytes, never past
+    /// them: there is no padding), where every position is relative to the
     /// document's first byte, as stage 1's are; `base` (the document's offset in
-    /// the caller's input) is added to the positions the tape records. The padding
-    /// lets numbers and escapes be read eight and four bytes at a time without
-    /// bounds checks: a run of digits ends at the first space after the document at
-    /// the latest, and nothing is read more than 8 bytes past the document's end.
-    /// The caller's buffer is not read here (the builder reads key prefixes from
-    /// it, within each key).
+    /// the caller's input) is added to the positions the tape records. Numbers are
+    /// read eight bytes at a time without bounds checks when the next token is at
+    /// least eight bytes before the end (a number stops at that token at the
+    /// latest), and a `\uXXXX` escape as one word when its six bytes lie before the
+    /// closing quote; the rest goes through the bounded scanners.
     static func walk(_ q: UnsafePointer<UInt8>, length: Int, base: Int, indexes: UnsafePointer<UInt32>, count n: Int,
                      backslashes bits: UnsafePointer<UInt64>, into builder: inout TapeBuilder) throws(ScanError) {
         /// The position of token `k`, `length` for `k == n`.
@@ -179,7 +177,7 @@ enum SIMDJSONScanner {
         while true {
             let escape = q[at &+ 1]
             var after = 0
-            if escape == UInt8(ascii: "u") {
+            if escape == UInt8(ascii: "u") && at &+ 6 <= close {
                 after = unicodeEscape(q, at: at)
             }
             if after == 0 {
@@ -199,11 +197,11 @@ enum SIMDJSONScanner {
         return (close, true)
     }
 
-    /// The end of the escape `\uXXXX` at `i` (`i + 6`; the caller has seen the `u`)
-    /// if its four hexadecimal digits make a code unit that is not a surrogate;
-    /// otherwise 0, and ``StringScanner/scanEscape(_:at:start:end:)`` decides. The
-    /// four digits are tested together, as one 32-bit word; reading them may reach
-    /// the closing quote (not a digit) and the padding, never further.
+    /// The end of the escape `\uXXXX` at `i` (`i + 6`; the caller has seen the `u`
+    /// and that `i + 6` is at most the closing quote's position) if its four
+    /// hexadecimal digits make a code unit that is not a surrogate; otherwise 0,
+    /// and ``StringScanner/scanEscape(_:at:start:end:)`` decides. The four digits
+    /// are tested together, as one 32-bit word, within the string.
     @inline(__always)
     static func unicodeEscape(_ q: UnsafePointer<UInt8>, at i: Int) -> Int {
         let w = UInt32(littleEndian: UnsafeRawPointer(q + (i &+ 2)).loadUnaligned(as: UInt32.self))
@@ -222,14 +220,18 @@ enum SIMDJSONScanner {
 
     /// The end of the number starting at `i`, where the next token is at `next`.
     ///
-    /// RFC 8259's grammar, as ``NumberScanner``, digits eight at a time from the
-    /// padded copy; a number that takes the fast path ends at the next token or at
-    /// whitespace (the padding after the document is spaces), which is where
-    /// ``NumberScanner`` and ``scalarEnds(_:at:next:)`` accept it. Anything else
-    /// goes to those two, which give the same answer for what the fast path
-    /// accepts and reject the rest.
+    /// RFC 8259's grammar, as ``NumberScanner``, digits eight at a time when the
+    /// next token is at least eight bytes before the end: the bytes the fast path
+    /// consumes (digits, a sign, `.`, `e`, `E`) are never whitespace nor a token's
+    /// first byte after one, so it stops at the next token at the latest, and its
+    /// widest read, eight bytes from there, stays within the document. A number
+    /// that takes the fast path ends at the next token or at whitespace, which is
+    /// where ``NumberScanner`` and ``scalarEnds(_:at:next:)`` accept it. Anything
+    /// else (a root number, one near the end) goes to those two, which give the
+    /// same answer for what the fast path accepts and reject the rest.
     @_transparent
     static func number(_ q: UnsafePointer<UInt8>, at i: Int, next: Int, length: Int) throws(ScanError) -> Int {
+        guard next &+ 8 <= length else { return try otherNumber(q, at: i, next: next, length: length) }
         var j = i
         if q[j] == UInt8(ascii: "-") { j &+= 1 }
         let first = q[j]
@@ -251,7 +253,7 @@ enum SIMDJSONScanner {
                 guard NumberScanner.isDigit(q[j]) else { break fast }
                 j = digits(q, from: j &+ 1)
             }
-            // j <= length here: every byte consumed is a digit, a sign, `.`, `e` or `E`.
+            // j <= next here: every byte consumed is a digit, a sign, `.`, `e` or `E`.
             let c = q[j]
             // Ended by the next token, a separator or closing bracket (`,` `]` `}`), or
             // by whitespace: where NumberScanner and scalarEnds accept it.
@@ -279,7 +281,7 @@ enum SIMDJSONScanner {
     }
 
     /// The first byte at or after `i` that is not an ASCII digit, eight bytes at a
-    /// time: the padding (spaces) after the document ends every run.
+    /// time: the caller knows such a byte comes at least eight bytes before the end.
     @inline(__always)
     static func digits(_ q: UnsafePointer<UInt8>, from start: Int) -> Int {
         var i = start
@@ -314,7 +316,7 @@ enum SIMDJSONScanner {
 
     /// Checks that a number or literal ending at `after` is followed by the next
     /// token, whitespace or the end (not by more bytes of the same run: `truex`, `1x`).
-    /// At the end, `after == length`, the padding's first byte is a space.
+    /// At the end, `after == length == next`: nothing is read.
     @inline(__always)
     static func scalarEnds(_ q: UnsafePointer<UInt8>, at after: Int, next: Int) throws(ScanError) {
         guard after == next || isWhitespace(q[after]) else {

@@ -13,9 +13,8 @@ extern "C" {
 
    Stage 1 validates UTF-8, finds every string (rejecting one left open or holding
    a raw control character) and lists the position of every `{ } [ ] : ,` and of
-   the first byte of every string and scalar outside strings. The input is copied
-   into a padded buffer the indexer owns, so simdjson never reads past the
-   caller's bytes. */
+   the first byte of every string and scalar outside strings. It reads the
+   caller's bytes in place and never past their end (no copy is made). */
 
 typedef struct jolt_simdjson_indexer jolt_simdjson_indexer;
 
@@ -37,14 +36,9 @@ void jolt_simdjson_destroy(jolt_simdjson_indexer *indexer);
    `length`, and `*backslashes` at a bitmap of the input's backslashes (bit `i % 64`
    of word `i / 64` is set iff byte `i` is a backslash), both owned by the indexer
    (valid until the next call or jolt_simdjson_destroy); otherwise simdjson's
-   non-zero error code (the input is invalid, or a resource failed). The bitmap is
-   made while the input is copied into the padded buffer, in the same pass; and
-   `*padded` at that copy: the `length` bytes followed by at least 32 spaces (0x20),
-   also owned by the indexer, so that its reader may load a few bytes past the
-   document's end without a bounds check. */
+   non-zero error code (the input is invalid, or a resource failed). */
 int jolt_simdjson_index(jolt_simdjson_indexer *indexer, const uint8_t *bytes, size_t length,
-                        const uint32_t **indexes, size_t *count, const uint64_t **backslashes,
-                        const uint8_t **padded);
+                        const uint32_t **indexes, size_t *count, const uint64_t **backslashes);
 
 /* The name of the implementation simdjson chose for this CPU ("haswell", ...). */
 const char *jolt_simdjson_implementation(void);
