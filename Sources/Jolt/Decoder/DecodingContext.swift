@@ -51,14 +51,10 @@ final class DecodingContext {
     /// `var`s would cost a dynamic exclusivity check on every access), in the
     /// allocation that holds the input's address.
     struct ContainerState {
-        /// Keyed containers to reuse: this decode's own, made once it has asked
-        /// for ``DecodingContext/keyedContainersBeforeCache`` keyed containers
-        /// (a small document pays nothing for a cache it would barely use) and
-        /// closed by ``finish()``, or the one of a ``DecodeScratch`` (lent by the
-        /// decoder, or a stream's), shared with the decodes before and after.
+        /// Keyed containers to reuse: those of the ``DecodeScratch`` this decode
+        /// was given (lent by the decoder, or a stream's), shared with the decodes
+        /// before and after it; nil without a scratch and once the decode is over.
         var cache: KeyedContainerCache?
-        /// Keyed containers made so far without a cache; `Int.min` once the decode is over.
-        var uncachedCount = 0
         /// Above zero while a value the direct path failed on is decoded again
         /// through `init(from:)`: its descendants then skip the direct path too,
         /// so that a failure deep in a document costs one more decode, not one
@@ -66,8 +62,6 @@ final class DecodingContext {
         var directSuspended = 0
     }
     let containerState: UnsafeMutablePointer<ContainerState>
-    /// Whether the cache outlives this decode (a scratch's).
-    private let sharesKeyedContainers: Bool
     /// Whether a keyed container may come from the cache: no duplicate
     /// key check, key tracking or report needs to see each one made.
     let reusesKeyedContainers: Bool
@@ -85,7 +79,6 @@ final class DecodingContext {
     init(tape: Tape, input: UnsafeRawBufferPointer, options: DecoderOptions, reporting: Bool = false,
          scratch: DecodeScratch? = nil) {
         self.tape = tape
-        self.sharesKeyedContainers = scratch != nil
         self.entries = tape.entries
         self.inputCount = input.count
         self.options = options
@@ -110,40 +103,22 @@ final class DecodingContext {
     }
 
     /// Ends the decode: the cached containers let go of their decoders, which
-    /// hold this context (a reference cycle until then).
+    /// hold this context (a reference cycle until then), and keep pointing at
+    /// nothing of it (``KeyedContainerCache/detach()``).
     ///
     /// After it, this context uses no cache: a decoder kept past the decode
-    /// makes plain containers, and never touches a stream's cache, which the
-    /// stream's next decode may be using on another thread.
+    /// makes plain containers, and never touches the scratch's cache, which the
+    /// next decode given that scratch may be using on another thread.
     func finish() {
         let cache = containerState.pointee.cache
         containerState.pointee.cache = nil
-        containerState.pointee.uncachedCount = Int.min
-        if sharesKeyedContainers { cache?.detach() } else { cache?.close() }
+        cache?.detach()
     }
 
-    /// How many keyed containers a decode makes before it caches them. A cache
-    /// costs an allocation and a few hundred instructions per type before it
-    /// pays (callgrind: a 110-byte document with five objects of three types
-    /// took 5% more instructions with one from the start); the corpus files
-    /// make hundreds to thousands of keyed containers.
-    static var keyedContainersBeforeCache: Int { 16 }
-
-    /// The cache for the next keyed container, nil while the decode has made
-    /// fewer than ``keyedContainersBeforeCache`` (or after it is over).
+    /// The cache for the next keyed container: the scratch's, nil without one
+    /// or after the decode.
     @inline(__always)
-    var keyedContainerCache: KeyedContainerCache? {
-        if let cache = containerState.pointee.cache { return cache }
-        containerState.pointee.uncachedCount &+= 1
-        return containerState.pointee.uncachedCount < Self.keyedContainersBeforeCache ? nil : makeKeyedContainerCache()
-    }
-
-    @inline(never)
-    private func makeKeyedContainerCache() -> KeyedContainerCache {
-        let cache = KeyedContainerCache()
-        containerState.pointee.cache = cache
-        return cache
-    }
+    var keyedContainerCache: KeyedContainerCache? { containerState.pointee.cache }
 
     /// Gives the context its own copy of the input. Called when the decode
     /// returns while something (an escaped decoder or container) still holds it.

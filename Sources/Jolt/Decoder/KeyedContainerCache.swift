@@ -29,17 +29,18 @@ import Darwin
 /// - The box stores the container right after the object header. That is
 ///   checked for every box before it enters the cache (its bytes there must be
 ///   the fields just given); a box laid out otherwise is never reused.
-/// - A decode has its own cache (``DecodingContext``), closed when the decode
-///   ends (the cached containers hold decoders, which hold the context) and
-///   then let go of, so that a decoder kept past the decode caches nothing. A
-///   stream shares one between its elements' decodes and calls ``detach()``
-///   after each instead.
+/// - A cache belongs to a ``DecodeScratch``: a decoder lends its scratches to
+///   one decode at a time (``DecoderCaches``), a stream keeps one for its
+///   elements. When a decode ends, ``detach()`` points the cached containers at
+///   a placeholder (they held decoders, which hold the decode's context), and
+///   the decode's context lets go of the cache, so that a decoder kept past the
+///   decode caches nothing.
 /// - Used by one decode, or one stream, at a time: never by two threads at once.
 ///
 /// ```swift
 /// let cache = KeyedContainerCache()
 /// let container: KeyedDecodingContainer<Key> = cache.container(Key.self, fields)
-/// cache.close()   // at the end of the decode
+/// cache.detach()   // at the end of the decode
 /// ```
 final class KeyedContainerCache {
     /// Two candidate slots per key type (two hashes): enough that the dozens of
@@ -208,10 +209,9 @@ final class KeyedContainerCache {
         return decoder
     }
 
-    /// Drops every cached container (and the decoders they hold): the decode
-    /// is over. (``DecodingContext/finish()`` also lets go of the cache, so
-    /// nothing is cached after.)
-    func close() {
+    /// Drops every cached container (and the decoders they hold), before the
+    /// cache is freed.
+    private func close() {
         var used = state.pointee.used
         while used != 0 {
             slots[used.trailingZeroBitCount] = Slot()

@@ -11,6 +11,54 @@ final class DecoderCachesTests: XCTestCase {
     typealias Node = KeyedContainerCacheTests.Node
     typealias LateReader = KeyedContainerCacheTests.LateReader
 
+    /// Records the box of the keyed container its `init(from:)` was given
+    /// (`KeyedDecodingContainer`'s one stored property, a class instance).
+    struct BoxSpy: Decodable {
+        enum CodingKeys: String, CodingKey { case id }
+        static let boxes = Mutex<[ObjectIdentifier]>([])
+        static let lastBox = Mutex<Weak?>(nil)
+        final class Weak: @unchecked Sendable {
+            weak var box: AnyObject?
+            init(_ box: AnyObject) { self.box = box }
+        }
+        let id: Int
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let box = unsafeBitCast(container, to: AnyObject.self)
+            Self.boxes.withLock { $0.append(ObjectIdentifier(box)) }
+            Self.lastBox.withLock { $0 = Weak(box) }
+            id = try container.decode(Int.self, forKey: .id)
+        }
+    }
+
+    /// The point of the scratch: a decoder's next decode is handed the keyed
+    /// container its last decode made, not a new one. (The cache keeps a key
+    /// type's container from the second object of that type on, so the first
+    /// decode has two.) The box is held only weakly here, so it is the same
+    /// object, not a new one at a freed address, exactly when it is still alive,
+    /// kept by the decoder's scratch.
+    func testADecodersNextDecodeReusesItsContainers() throws {
+        for backend in availableBackends {
+            let decoder = JoltDecoder()
+            decoder.backend = backend
+            BoxSpy.boxes.withLock { $0 = [] }
+            XCTAssertEqual(try decoder.decode([BoxSpy].self, from: #"[{"id": 1}, {"id": 2}]"#).map(\.id), [1, 2])
+            let kept = try XCTUnwrap(BoxSpy.lastBox.withLock { $0 })
+            XCTAssertNotNil(kept.box, "the decoder's scratch keeps the container (\(backend))")
+            XCTAssertEqual(try decoder.decode(BoxSpy.self, from: #"{"id": 3}"#).id, 3)
+            XCTAssertEqual(try decoder.decode([BoxSpy].self, from: #"[{"id": 4}, {"id": 5}]"#).map(\.id), [4, 5])
+            let boxes = BoxSpy.boxes.withLock { $0 }
+            XCTAssertEqual(boxes.count, 5)
+            XCTAssertNotNil(kept.box)
+            XCTAssertEqual(Array(boxes[2...]), Array(repeating: boxes[1], count: 3),
+                           "the next decodes reuse the last decode's container (\(backend))")
+            // Another decoder has scratches of its own.
+            XCTAssertEqual(try JoltDecoder().decode(BoxSpy.self, from: #"{"id": 6}"#).id, 6)
+            XCTAssertNotNil(kept.box)
+            XCTAssertNotEqual(BoxSpy.boxes.withLock { $0.last }, boxes[1], "\(backend)")
+        }
+    }
+
     func testDecodesOfOneDecoderShareAScratchSafely() throws {
         let keepers = "[" + (1...5).map { #"{"id": \#($0), "name": "n\#($0)"}"# }.joined(separator: ",") + "]"
         let tree = #"{"name": "a", "size": 1, "children": [{"name": "b", "children": [{"name": "c", "children": []}]}]}"#

@@ -20,8 +20,8 @@ final class KeyedContainerCacheTests: XCTestCase {
     }
 
     func testContainersKeptByTheirValuesAreNeverReused() throws {
-        // More objects than a decode makes before it caches containers.
-        let count = 3 * DecodingContext.keyedContainersBeforeCache
+        // Many objects of one key type, each asking for a container.
+        let count = 48
         let json = "[" + (1...count).map { #"{"id": \#($0), "name": "n\#($0)"}"# }.joined(separator: ", ") + "]"
         for backend in availableBackends {
             let decoder = JoltDecoder()
@@ -50,9 +50,9 @@ final class KeyedContainerCacheTests: XCTestCase {
     }
 
     func testParentsOfTheSameTypeKeepTheirContainers() throws {
-        // Leaves first, so that the cache is in use (after
-        // `keyedContainersBeforeCache` containers) when the nested parents come.
-        let leaves = (0..<DecodingContext.keyedContainersBeforeCache).map { #"{"name": "l\#($0)", "children": []}"# }
+        // Leaves first, so that the cache holds a container of the key type
+        // when the nested parents come.
+        let leaves = (0..<16).map { #"{"name": "l\#($0)", "children": []}"# }
         let json = #"""
         {"name": "a", "size": 1, "children": [
             \#(leaves.joined(separator: ", ")),
@@ -112,7 +112,7 @@ final class KeyedContainerCacheTests: XCTestCase {
                         items = try decoder.singleValueContainer().decode([Item].self)
                     }
                 }
-                let count = 3 * DecodingContext.keyedContainersBeforeCache
+                let count = 48
                 let spy = try decoder.decode(Spy.self, from: "[" + (1...count).map { #"{"id": \#($0)}"# }.joined(separator: ",") + "]")
                 XCTAssertEqual(spy.items.map(\.id), Array(1...count))
                 plainContext = spy.context
@@ -145,7 +145,7 @@ final class KeyedContainerCacheTests: XCTestCase {
 
             // Decoders kept by elements make their containers after the stream has
             // moved on, outside the stream's cache.
-            let count = 2 * DecodingContext.keyedContainersBeforeCache
+            let count = 32
             let readers = JoltElementDecoder(LateReader.self, decoder: decoder, format: .jsonLines)
             var late = try readers.feed(Array((1...count).map { #"{"id": \#($0)}"# + "\n" }.joined().utf8))
             late += try readers.finish()
