@@ -25,7 +25,7 @@ enum SwiftScanner {
                 try builder.appendString(at: i &+ 1, length: close &- i &- 1, escaped: escaped)
                 i = close &+ 1
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                let after = try NumberScanner.scan(p, from: i, end: end)
+                let after = try NumberScanner.scan(p, from: i, end: end, wideDigits: true)
                 try builder.appendNumber(at: i, length: after &- i)
                 i = after
             case UInt8(ascii: "{"):
