@@ -28,8 +28,14 @@ enum StringScanner {
         var escaped = false
         while true {
             while i &+ 8 <= end {
-                let word = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-                if needsAttention(word) { break }
+                let word = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+                let attention = attentionMask(word)
+                if attention != 0 {
+                    // Straight to the first byte that needs a look (a quote ends
+                    // most strings within the word), not byte by byte to it.
+                    i &+= attention.trailingZeroBitCount &>> 3
+                    break
+                }
                 i &+= 8
             }
             guard i < end else { throw ScanError(.unterminatedString, at: start &- 1) }
@@ -49,13 +55,17 @@ enum StringScanner {
         }
     }
 
-    /// Whether any of the eight bytes is `"`, `\`, below 0x20 or above 0x7F.
+    /// A mask that is non-zero iff any of the eight bytes of `w` (little-endian: the
+    /// first byte lowest) is `"`, `\`, below 0x20 or above 0x7F, and whose lowest
+    /// set bit is the high bit of the first such byte: each of its four parts
+    /// flags that byte exactly and may flag others only above one it flags (a
+    /// borrow runs only towards higher bytes).
     @inline(__always)
-    static func needsAttention(_ w: UInt64) -> Bool {
+    static func attentionMask(_ w: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        let hasControl = (w &- ones &* 0x20) & ~w & highs
-        return bytesEqual(w, UInt8(ascii: "\"")) | bytesEqual(w, UInt8(ascii: "\\")) | hasControl | (w & highs) != 0
+        let control = (w &- ones &* 0x20) & ~w & highs
+        return bytesEqual(w, UInt8(ascii: "\"")) | bytesEqual(w, UInt8(ascii: "\\")) | control | (w & highs)
     }
 
     /// The classic zero-byte test on `w` XORed with `byte` repeated: the high bit

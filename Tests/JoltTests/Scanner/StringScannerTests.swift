@@ -1,0 +1,84 @@
+import XCTest
+@testable import Jolt
+
+/// ``StringScanner``'s word-at-a-time search for the bytes a string's scan must
+/// look at: `"`, `\`, a control character, a byte above 0x7F.
+final class StringScannerTests: XCTestCase {
+    static func needsLook(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80
+    }
+
+    /// The first byte `attentionMask` points at, bytewise: each byte value at each
+    /// of the eight places, after plain bytes and before every kind of byte (a
+    /// borrow from a flagged byte may flag bytes above it, never below).
+    func testTheMaskPointsAtTheFirstByteThatNeedsALook() {
+        let fillers: [UInt8] = [0x41, 0x20, 0x7F, 0x22, 0x5C, 0x00, 0x1F, 0x80, 0xFF, 0x21, 0x5B, 0xA0]
+        for place in 0..<8 {
+            for byte in UInt8.min...UInt8.max {
+                for filler in fillers {
+                    var bytes = [UInt8](repeating: 0x61, count: 8)
+                    bytes[place] = byte
+                    for k in (place + 1)..<8 { bytes[k] = filler }
+                    let word = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+                    let mask = StringScanner.attentionMask(word)
+                    let first = bytes.firstIndex(where: Self.needsLook)
+                    XCTAssertEqual(mask == 0 ? nil : mask.trailingZeroBitCount >> 3, first, "\(bytes)")
+                }
+            }
+        }
+    }
+
+    /// Strings of every length up to 40 with one byte of each kind at each place:
+    /// the same end, escape flag or error as a bytewise reference.
+    func testScansMatchABytewiseReference() {
+        let specials: [[UInt8]] = [[0x22], [0x5C, 0x6E], [0x5C, 0x75, 0x30, 0x30, 0x65, 0x39], [0xC3, 0xA9], [0x01], [0xFF],
+                                   [0x5C, 0x78], [0xE2, 0x82, 0xAC]]
+        for length in 0...40 {
+            for special in specials {
+                for place in 0...length {
+                    var body = [UInt8](repeating: 0x62, count: length)
+                    body.insert(contentsOf: special, at: place)
+                    let input = [0x22] + body + [0x22, 0x2C]
+                    let result = input.withUnsafeBufferPointer { buffer -> Result<[Int], ScanError> in
+                        do throws(ScanError) {
+                            let (close, escaped) = try StringScanner.scan(buffer.baseAddress!, from: 1, end: buffer.count)
+                            return .success([close, escaped ? 1 : 0])
+                        } catch {
+                            return .failure(error)
+                        }
+                    }
+                    XCTAssertEqual(result, reference(input), "\(input)")
+                }
+            }
+        }
+    }
+
+    /// Bytewise: the closing quote and whether an escape came before it, or the
+    /// error the scanner reports (the same checks, one byte at a time).
+    func reference(_ input: [UInt8]) -> Result<[Int], ScanError> {
+        input.withUnsafeBufferPointer { buffer in
+            let p = buffer.baseAddress!
+            var i = 1
+            var escaped = false
+            do throws(ScanError) {
+                while i < buffer.count {
+                    let c = p[i]
+                    if c == 0x22 { return .success([i, escaped ? 1 : 0]) }
+                    if c == 0x5C {
+                        escaped = true
+                        i = try StringScanner.scanEscape(p, at: i, start: 1, end: buffer.count)
+                    } else if c < 0x20 {
+                        throw ScanError(.unescapedControlCharacter, at: i)
+                    } else if c < 0x80 {
+                        i += 1
+                    } else {
+                        i = try StringScanner.scanUTF8(p, at: i, start: 1, end: buffer.count)
+                    }
+                }
+                throw ScanError(.unterminatedString, at: 0)
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+}
