@@ -56,6 +56,20 @@ enum UTF8Validator {
             // text mixing ASCII and multi-byte characters is not re-read.
             let stop = min(i &+ 16, end)
             while i < stop {
+                if i &+ 8 <= end {
+                    // Straight to the first byte that is not ASCII or is VT or FF,
+                    // a word at a time. (Adds across the word: a byte above 0x7F may
+                    // carry into the next, but it is flagged itself, and a carry runs
+                    // only upward, so the lowest flagged byte is exact.)
+                    let w = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+                    let vtOrFF = (w &+ 0x7575_7575_7575_7575) & ~(w &+ 0x7373_7373_7373_7373)
+                    let flagged = (w | vtOrFF) & 0x8080_8080_8080_8080
+                    if flagged == 0 {
+                        i &+= 8
+                        continue
+                    }
+                    i &+= flagged.trailingZeroBitCount &>> 3
+                }
                 let c = p[i]
                 if c < 0x80 {
                     if c == 0x0B || c == 0x0C { return (i, true) }

@@ -39,6 +39,25 @@ final class UTF8ValidatorTests: XCTestCase {
         }
     }
 
+    /// After a multi-byte character (whose bytes, added to across a word, carry
+    /// into the next byte), every ASCII byte at every distance up to 24: the
+    /// word-at-a-time skip to the next byte that needs a look flags exactly VT and FF.
+    func testEveryASCIIByteAfterAMultiByteCharacter() {
+        for character in ["é", "€", "😀", "ÿ"] {
+            let encoded = Array(character.utf8)
+            for start in [0, 5, 61] {
+                for distance in 0..<24 {
+                    for byte in UInt8(0)..<0x80 {
+                        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 100)
+                        bytes.replaceSubrange(start..<(start + encoded.count), with: encoded)
+                        bytes[start + encoded.count + distance] = byte
+                        XCTAssertEqual(check(bytes), byte != 0x0B && byte != 0x0C, "\(character) at \(start), \(byte) after \(distance)")
+                    }
+                }
+            }
+        }
+    }
+
     /// Every lead byte with every second byte and a sample of third and fourth
     /// bytes, alone and inside runs of other characters: the same verdict as the
     /// standard library's validation, from the whole-input pass and from the Swift
