@@ -14,7 +14,6 @@
 #endif
 
 #include <cstdlib>
-#include <cstring>
 #include <memory>
 #include <new>
 

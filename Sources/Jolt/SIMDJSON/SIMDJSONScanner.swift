@@ -49,7 +49,7 @@ enum SIMDJSONScanner {
     /// them: there is no padding), where every position is relative to the
     /// document's first byte, as stage 1's are; `base` (the document's offset in
     /// the caller's input) is added to the positions the tape records. Numbers are
-    /// read eight bytes at a time without bounds checks when the next token is at
+    /// read without bounds checks of their own when the next token is at
     /// least eight bytes before the end (a number stops at that token at the
     /// latest), and a `\uXXXX` escape as one word when its six bytes lie before the
     /// closing quote; the rest goes through the bounded scanners.
@@ -220,15 +220,17 @@ enum SIMDJSONScanner {
 
     /// The end of the number starting at `i`, where the next token is at `next`.
     ///
-    /// RFC 8259's grammar, as ``NumberScanner``, digits eight at a time when the
-    /// next token is at least eight bytes before the end: the bytes the fast path
-    /// consumes (digits, a sign, `.`, `e`, `E`) are never whitespace nor a token's
-    /// first byte after one, so it stops at the next token at the latest, and its
-    /// widest read, eight bytes from there, stays within the document. A number
-    /// that takes the fast path ends at the next token or at whitespace, which is
-    /// where ``NumberScanner`` and ``scalarEnds(_:at:next:)`` accept it. Anything
-    /// else (a root number, one near the end) goes to those two, which give the
-    /// same answer for what the fast path accepts and reject the rest.
+    /// RFC 8259's grammar, as ``NumberScanner``, digits eight at a time
+    /// (``NumberScanner/skipDigitsUnbounded(_:from:)``), with no bounds checks
+    /// when the next token is at least eight bytes before the end: the bytes
+    /// the fast path consumes (digits, a sign, `.`, `e`, `E`) are never whitespace
+    /// nor a token's first byte after one, so it stops at the next token at the
+    /// latest, and its widest read, eight bytes from there, stays within the
+    /// document. A number that takes the fast path ends at the next token or at
+    /// whitespace, which is where ``NumberScanner`` and ``scalarEnds(_:at:next:)``
+    /// accept it. Anything else (a root number, one near the end) goes to those
+    /// two, which give the same answer for what the fast path accepts and reject
+    /// the rest.
     @_transparent
     static func number(_ q: UnsafePointer<UInt8>, at i: Int, next: Int, length: Int) throws(ScanError) -> Int {
         guard next &+ 8 <= length else { return try otherNumber(q, at: i, next: next, length: length) }
@@ -239,19 +241,19 @@ enum SIMDJSONScanner {
             if first == UInt8(ascii: "0") {
                 j &+= 1
             } else if NumberScanner.isDigit(first) {
-                j = digits(q, from: j &+ 1)
+                j = NumberScanner.skipDigitsUnbounded(q, from: j &+ 1)
             } else {
                 break fast
             }
             if q[j] == UInt8(ascii: ".") {
                 guard NumberScanner.isDigit(q[j &+ 1]) else { break fast }
-                j = digits(q, from: j &+ 2)
+                j = NumberScanner.skipDigitsUnbounded(q, from: j &+ 2)
             }
             if q[j] | 0x20 == UInt8(ascii: "e") {
                 j &+= 1
                 if q[j] == UInt8(ascii: "+") || q[j] == UInt8(ascii: "-") { j &+= 1 }
                 guard NumberScanner.isDigit(q[j]) else { break fast }
-                j = digits(q, from: j &+ 1)
+                j = NumberScanner.skipDigitsUnbounded(q, from: j &+ 1)
             }
             // j <= next here: every byte consumed is a digit, a sign, `.`, `e` or `E`.
             let c = q[j]
@@ -278,21 +280,6 @@ enum SIMDJSONScanner {
     @inline(never)
     static func otherEscape(_ q: UnsafePointer<UInt8>, at i: Int, start: Int, end: Int) throws(ScanError) -> Int {
         try StringScanner.scanEscape(q, at: i, start: start, end: end)
-    }
-
-    /// The first byte at or after `i` that is not an ASCII digit, eight bytes at a
-    /// time: the caller knows such a byte comes at least eight bytes before the end.
-    @inline(__always)
-    static func digits(_ q: UnsafePointer<UInt8>, from start: Int) -> Int {
-        var i = start
-        while true {
-            // Digits become 0...9; a byte is not a digit iff it then is 10 or more:
-            // its high bit is set, or adding 0x76 to its low seven bits sets it.
-            let x = UInt64(littleEndian: UnsafeRawPointer(q + i).loadUnaligned(as: UInt64.self)) ^ 0x3030_3030_3030_3030
-            let nonDigits = ((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676 | x) & 0x8080_8080_8080_8080
-            if nonDigits != 0 { return i &+ nonDigits.trailingZeroBitCount &>> 3 }
-            i &+= 8
-        }
     }
 
     /// The first backslash at or after `i` and before `limit` (positions relative

@@ -69,15 +69,34 @@ enum NumberScanner {
     static func skipDigits(_ p: UnsafePointer<UInt8>, from start: Int, end: Int) -> Int {
         var i = start
         while i &+ 8 <= end {
-            // Digits become 0...9; a byte is not a digit iff it then is 10 or more:
-            // its high bit is set, or adding 0x76 to its low seven bits sets it.
-            let x = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)) ^ 0x3030_3030_3030_3030
-            let nonDigits = ((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676 | x) & 0x8080_8080_8080_8080
-            if nonDigits != 0 { return i &+ nonDigits.trailingZeroBitCount >> 3 }
+            let nonDigits = nonDigitMask(p + i)
+            if nonDigits != 0 { return i &+ nonDigits.trailingZeroBitCount &>> 3 }
             i &+= 8
         }
         while i < end && isDigit(p[i]) { i &+= 1 }
         return i
+    }
+
+    /// ``skipDigits(_:from:end:)`` without the bound, for a caller that knows a
+    /// byte other than a digit comes at least eight bytes before the end of what
+    /// it may read (the simdjson walk, which knows where the next token is).
+    @inline(__always)
+    static func skipDigitsUnbounded(_ p: UnsafePointer<UInt8>, from start: Int) -> Int {
+        var i = start
+        while true {
+            let nonDigits = nonDigitMask(p + i)
+            if nonDigits != 0 { return i &+ nonDigits.trailingZeroBitCount &>> 3 }
+            i &+= 8
+        }
+    }
+
+    /// The high bit of each of the eight bytes at `p` that is not an ASCII digit.
+    /// Digits become 0...9 once XORed with 0x30; a byte is not a digit iff it then
+    /// is 10 or more: its high bit is set, or adding 0x76 to its low seven bits sets it.
+    @inline(__always)
+    static func nonDigitMask(_ p: UnsafePointer<UInt8>) -> UInt64 {
+        let x = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)) ^ 0x3030_3030_3030_3030
+        return ((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676 | x) & 0x8080_8080_8080_8080
     }
 
     @inline(__always)
