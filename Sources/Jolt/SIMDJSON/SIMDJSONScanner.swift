@@ -220,7 +220,13 @@ enum SIMDJSONScanner {
 
     /// The end of the number starting at `i`, where the next token is at `next`.
     ///
-    /// RFC 8259's grammar, as ``NumberScanner``, digits eight at a time
+    /// When the byte before the next token is not whitespace, the number's run is
+    /// all of `q[i..<next]` (stage 1 starts a token at every byte that follows
+    /// whitespace), so its length is known before any of it is read, and a run of
+    /// up to 32 bytes without an exponent is tested whole, 16 bytes at a time, by
+    /// `jolt_is_plain_number` (inline C, in the shim's header).
+    ///
+    /// Otherwise, RFC 8259's grammar, as ``NumberScanner``, digits eight at a time
     /// (``NumberScanner/skipDigitsUnbounded(_:from:)``), with no bounds checks
     /// when the next token is at least eight bytes before the end: the bytes
     /// the fast path consumes (digits, a sign, `.`, `e`, `E`) are never whitespace
@@ -234,6 +240,8 @@ enum SIMDJSONScanner {
     @_transparent
     static func number(_ q: UnsafePointer<UInt8>, at i: Int, next: Int, length: Int) throws(ScanError) -> Int {
         guard next &+ 8 <= length else { return try otherNumber(q, at: i, next: next, length: length) }
+        // The run is `q[i..<next]`; the next token is at least eight bytes before the end.
+        if !isWhitespace(q[next &- 1]) && next &- i <= 32 && jolt_is_plain_number(q + i, next &- i) != 0 { return next }
         var j = i
         if q[j] == UInt8(ascii: "-") { j &+= 1 }
         let first = q[j]

@@ -3,6 +3,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -42,6 +45,43 @@ int jolt_simdjson_index(jolt_simdjson_indexer *indexer, const uint8_t *bytes, si
 
 /* The name of the implementation simdjson chose for this CPU ("haswell", ...). */
 const char *jolt_simdjson_implementation(void);
+
+/* 1 if the `n` bytes at `p` (1 <= n <= 32) are exactly a JSON number without an
+   exponent, `-?(0|[1-9][0-9]*)(\.[0-9]+)?`, else 0 (which says only that this
+   test does not accept them: an exponent, a leading zero, a byte that is not part
+   of a number). The caller guarantees that `n + 8` bytes can be read at `p`.
+   Inline, so that Swift's walk compiles it in place: the bytes are classified
+   16 at a time (SSE2, in every x86-64 CPU), with no loop and one branch on the
+   length. */
+static inline int jolt_is_plain_number(const uint8_t *p, size_t n) {
+    uint64_t other = 0; /* bit k: byte k is not a digit */
+#if defined(__SSE2__)
+    const __m128i zero = _mm_set1_epi8('0');
+    const __m128i nine = _mm_set1_epi8(9);
+    /* Fewer than eight bytes: only eight are known to be readable. */
+    __m128i v = n < 8 ? _mm_loadl_epi64((const __m128i *)p) : _mm_loadu_si128((const __m128i *)p);
+    __m128i t = _mm_sub_epi8(v, zero);
+    other = (uint64_t)(~_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(t, nine), nine)) & 0xFFFF);
+    if (n > 16) {
+        /* The last 16 bytes (overlapping the first load): bit k is byte n - 16 + k. */
+        __m128i w = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(p + n - 16)), zero);
+        uint64_t last = (uint64_t)(~_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(w, nine), nine)) & 0xFFFF);
+        other |= last << (n - 16);
+    }
+#else
+    for (size_t k = 0; k < n; k++) {
+        if ((uint8_t)(p[k] - '0') > 9) { other |= (uint64_t)1 << k; }
+    }
+#endif
+    size_t sign = p[0] == '-';
+    other &= (((uint64_t)1 << n) - 1) & ~(uint64_t)sign;
+    if (n <= sign) { return 0; }
+    int leading_zero = p[sign] == '0';
+    if (other == 0) { return !leading_zero || n == sign + 1; }
+    size_t dot = (size_t)__builtin_ctzll(other);
+    return (other & (other - 1)) == 0 && p[dot] == '.' && dot > sign && dot + 1 < n
+        && (!leading_zero || dot == sign + 1);
+}
 
 #ifdef __cplusplus
 }

@@ -121,6 +121,32 @@ final class SIMDJSONScannerTests: XCTestCase {
         }
     }
 
+    /// Numbers whose run the simdjson walk knows the length of (the next token
+    /// follows directly), of every length up to 34, with a `.`, a leading `-` or
+    /// `0`, or a byte that breaks or ends the grammar at every place: the test of
+    /// a whole run at once (16 bytes at a time) must accept exactly what the full
+    /// grammar accepts.
+    func testNumberRunsOfEveryLengthWithEveryByteAtEveryPlace() {
+        let bytes = Array("0123456789.-+eEx/:".utf8) + [0x20, 0x22, 0x80, 0x00]
+        for length in 1...34 {
+            let digits = Array(repeating: UInt8(ascii: "7"), count: length)
+            for place in 0..<length {
+                for byte in bytes {
+                    var run = digits
+                    run[place] = byte
+                    for second in [nil, UInt8(ascii: "."), UInt8(ascii: "0"), UInt8(ascii: "-")] {
+                        var number = run
+                        if let second, place &+ 1 < length { number[place &+ 1] = second }
+                        // Ended by `,` and `]`, far enough from the end for the fast test, and near it.
+                        assertSame(Array("[".utf8) + number + Array(",1,2,3,4,5,6,7,8,9]".utf8), "\(number) ,")
+                        assertSame(Array("[".utf8) + number + Array("]        ".utf8), "\(number) ]")
+                        assertSame(Array("[".utf8) + number + Array("]".utf8), "\(number) ] at the end")
+                    }
+                }
+            }
+        }
+    }
+
     /// Escapes (valid and not) at every position across the first two 64-byte words
     /// of the simdjson backend's backslash bitmap, with and without a BOM before.
     func testEscapesAtEveryPosition() {
