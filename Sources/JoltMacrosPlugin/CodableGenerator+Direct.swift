@@ -15,9 +15,13 @@
 /// A `@CustomCoding(decode:encode:)` closure is read the same way, on a decoder of
 /// its own for the value, as `init(from:)` reads it.
 ///
+/// A `@CodingContainer("data.info")` type reads its members from that object
+/// (``JoltDirectReader/nested(_:)``). A `@Flatten` property is decoded after the
+/// pass as `init(from:)` decodes it, from the decoder of the whole object; the
+/// type's own keys are still read in the one pass.
+///
 /// Written for structs whose decoded properties are plain, read through wrappers or
-/// closures, with or without defaults (`@Flatten` and `@CodingContainer` have no
-/// direct reading yet: such a type decodes through `init(from:)` alone).
+/// closures, with or without defaults, or flattened.
 extension CodableGenerator {
     /// One decoded property, as the direct reading sees it.
     struct DirectProperty {
@@ -42,10 +46,11 @@ extension CodableGenerator {
 
     /// The properties of a type the direct path can read, nil when one of them cannot be.
     var directProperties: [DirectProperty]? {
-        guard !isClass, options.decodes, containerPath.isEmpty else { return nil }
+        guard !isClass, options.decodes else { return nil }
         var result: [DirectProperty] = []
-        for property in properties where property.decodes {
-            guard !property.flattened, !property.decodePaths.isEmpty, !property.decodePaths.contains(where: \.isEmpty) else { return nil }
+        // Flattened properties are not read in the pass (see `directInitDecl`).
+        for property in properties where property.decodes && !property.flattened {
+            guard !property.decodePaths.isEmpty, !property.decodePaths.contains(where: \.isEmpty) else { return nil }
             var single = property.decodePaths.count == 1 && property.decodePaths[0].count == 1
             let readType: String, unwrap: String
             var closure: String?
@@ -225,6 +230,12 @@ extension CodableGenerator {
         guard let direct = directProperties, !direct.isEmpty else { return nil }
         var lines = ["let decoder = reader.decoder"]
         lines += hookStatements(.willDecode)
+        if !containerPath.isEmpty {
+            // The members are read in the container's object, the hooks get the
+            // decoder of the whole object. (@Flatten is refused in such a type.)
+            let keys = containerPath.map { "CodingKeys\(keyRef($0))" }.joined(separator: ", ")
+            lines.append("let reader = try reader.nested([\(keys)])")
+        }
         for p in direct { lines.append("var \(p.local): \(directLocalType(p)) = nil") }
         // Keys in order of first use; each has a flag for "seen" (the first of
         // duplicate keys wins), and may be read by several properties.
@@ -264,6 +275,9 @@ extension CodableGenerator {
         }
         for p in direct where p.key == nil { lines += directPathReads(p, keyNumber: keyNumber) }
         for p in direct { lines.append(p.key == nil ? directPathAssignment(p) : directAssignment(p)) }
+        for property in properties where property.decodes && property.flattened {
+            lines.append("self.\(property.name) = \(flattenedDecodeExpression(property))")
+        }
         for property in properties where property.ignored {
             if let value = property.ignoredValue { lines.append("self.\(property.name) = \(value)") }
         }

@@ -54,6 +54,27 @@ extension JoltDirectReader {
         return TapeKeyedContainer<NoKey>(decoder: tape, object: index, extra: []).searchLiteral(name)
     }
 
+    /// The reader for the object at the end of `path` below this one: a type's
+    /// `@CodingContainer("data.info")`, whose keys are read there. Each key is
+    /// found as `nestedContainer(keyedBy:forKey:)` finds it (the first of
+    /// duplicates), and the values read below it have `path` in their coding path.
+    /// - Throws: ``failure`` when a key is missing or a value on the way is not an
+    ///   object (the last value is checked by ``members()``).
+    public func nested<Key: CodingKey>(_ path: [Key]) throws -> JoltDirectReader {
+        let object = TapeKind.object.rawValue
+        var index = tape.index
+        for key in path {
+            guard tape.entries[index].rawKind == object,
+                  let value = TapeKeyedContainer<NoKey>(decoder: tape, object: index, extra: []).searchLiteral(key.stringValue)
+            else { throw JoltDirectFailure() }
+            index = value
+        }
+        // A value that is not an object fails in `members()`.
+        var full = tape.path
+        full.append(contentsOf: path as [any CodingKey])
+        return JoltDirectReader(tape.subDecoder(at: index, path: full))
+    }
+
     /// Whether the value at `index` is `null`.
     public func isNull(at index: Int) -> Bool {
         tape.entries[index].rawKind == TapeKind.null.rawValue

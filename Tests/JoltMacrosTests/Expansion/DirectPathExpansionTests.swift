@@ -336,12 +336,21 @@ final class DirectPathExpansionTests: XCTestCase {
             macroSpecs: specs, indentationWidth: .spaces(4))
     }
 
-    func testWhatHasNoDirectReading() {
+    /// A container path: the members are read in its object (the hooks get the
+    /// decoder of the whole object). A flattened property: decoded after the pass
+    /// as `init(from:)` decodes it. A class: a conformance that forwards to
+    /// `init(from:)` and says so.
+    func testContainerPathsFlattenedPropertiesAndClasses() {
         assertMacroExpansion(
             #"""
             @Decodable @CodingContainer("data")
             struct Contained {
                 var a: Int
+            }
+            @Decodable
+            struct Placed {
+                var name: String
+                @Flatten var geo: Geo?
             }
             @Decodable
             final class Box {
@@ -351,6 +360,10 @@ final class DirectPathExpansionTests: XCTestCase {
             expandedSource: #"""
             struct Contained {
                 var a: Int
+            }
+            struct Placed {
+                var name: String
+                var geo: Geo?
             }
             final class Box {
                 var a: Int
@@ -367,7 +380,7 @@ final class DirectPathExpansionTests: XCTestCase {
                 }
             }
 
-            extension Contained: Decodable, JoltCodingHooks {
+            extension Contained: Decodable, JoltCodingHooks, JoltDirectDecodable {
                 enum CodingKeys: String, CodingKey {
                     case `data` = "data"
                     case `a` = "a"
@@ -378,6 +391,78 @@ final class DirectPathExpansionTests: XCTestCase {
                     let container = try decoder.container(keyedBy: CodingKeys.self).joltNestedContainer([.`data`])
                     self.a = try container.decode(Int.self, forKey: .`a`)
                     try joltHook(self.didDecode(from: decoder))
+                }
+
+                init(joltDirect reader: JoltDirectReader) throws {
+                    let decoder = reader.decoder
+                    try joltHook(Self.willDecode(from: decoder))
+                    let reader = try reader.nested([CodingKeys.`data`])
+                    var __jolt0: Int? = nil
+                    var __joltSeen0 = false
+                    var members = try reader.members()
+                    while members.next() {
+                        switch members.keySignature {
+                        case 0x0000006100000001: // "a"
+                            if !__joltSeen0 {
+                                __joltSeen0 = true
+                                __jolt0 = try members.decode(Int.self)
+                            }
+                        default:
+                            break
+                        }
+                    }
+                    guard let __jolt0 else {
+                        throw JoltDirectReader.failure
+                    }
+                    self.a = __jolt0
+                    try joltHook(self.didDecode(from: decoder))
+                }
+
+                static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+                    try Self(joltDirect: reader)
+                }
+            }
+
+            extension Placed: Decodable, JoltCodingHooks, JoltDirectDecodable {
+                enum CodingKeys: String, CodingKey {
+                    case `name` = "name"
+                }
+
+                init(from decoder: any Decoder) throws {
+                    try joltHook(Self.willDecode(from: decoder))
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.name = try container.decode(String.self, forKey: .`name`)
+                    self.geo = try JoltFlattened.decodeIfPresent(Geo.self, from: decoder)
+                    try joltHook(self.didDecode(from: decoder))
+                }
+
+                init(joltDirect reader: JoltDirectReader) throws {
+                    let decoder = reader.decoder
+                    try joltHook(Self.willDecode(from: decoder))
+                    var __jolt0: String? = nil
+                    var __joltSeen0 = false
+                    var members = try reader.members()
+                    while members.next() {
+                        switch members.keySignature {
+                        case 0x656d616e00000004: // "name"
+                            if !__joltSeen0 {
+                                __joltSeen0 = true
+                                __jolt0 = try members.decode(String.self)
+                            }
+                        default:
+                            break
+                        }
+                    }
+                    guard let __jolt0 else {
+                        throw JoltDirectReader.failure
+                    }
+                    self.name = __jolt0
+                    self.geo = try JoltFlattened.decodeIfPresent(Geo.self, from: decoder)
+                    try joltHook(self.didDecode(from: decoder))
+                }
+
+                static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+                    try Self(joltDirect: reader)
                 }
             }
 

@@ -16,11 +16,12 @@ struct DirectPathCodingTests {
         for type: Any.Type in [DirectEverything.self, DirectInner.self, BasicUser.self, Defaults.self, Styled.self, Nulls.self, Profile.self,
                                Transformed.self,
                                Hooked.self, DecodeOnly.self, PublicModel.self, MixedStyled.self, CompactSets.self,
-                               IgnoredDefaults.self, FlexibleProduct.self] {
+                               IgnoredDefaults.self, FlexibleProduct.self,
+                               Nested.self, DirectContained.self, FlatUser.self, FlatMaybeGeo.self, FlatDefaultGeo.self, FlatCollision.self] {
             #expect(direct(type), "\(type)")
         }
-        // A container path, encoding only, classes, enums.
-        for type: Any.Type in [Nested.self, EncodeOnly.self, Animal.self, Dog.self,
+        // Encoding only, only flattened properties, classes, enums, a plain Codable type.
+        for type: Any.Type in [EncodeOnly.self, FlatPlace.self, FlatOffice.self, Animal.self, Dog.self,
                                IgnoredDefaultsClass.self, MixedEvent.self, PlainInner.self] {
             #expect(!direct(type), "\(type)")
         }
@@ -39,7 +40,9 @@ struct DirectPathCodingTests {
     /// The valid document, then each member removed, set to each kind of value,
     /// given twice (the first wins), and the whole document as another kind; the
     /// members of the nested objects of key paths too.
-    static var documents: [String] {
+    static var documents: [String] { documents(from: valid) }
+
+    static func documents(from valid: String) -> [String] {
         let object = try! JSONSerialization.jsonObject(with: Data(valid.utf8)) as! [String: Any]
         let replacements: [String] = ["null", "\"text\"", "12.5", "-1", "1e400", "[]", "{}", "true", "[1,null]", "{\"x\":\"no\"}"]
         var result = [valid, "[]", "null", "{}", "\"x\""]
@@ -106,6 +109,64 @@ struct DirectPathCodingTests {
         }
         // Enough documents decode for the comparison to mean something.
         #expect(decoded > 100)
+    }
+
+    /// Types with a `@CodingContainer`, or a `@Flatten` property: each valid document,
+    /// damaged as above (for the container's object, at each level of it).
+    @Test("the same value or error with container paths and flattened properties", arguments: availableBackends)
+    func containersAndFlattening(backend: JoltBackend) throws {
+        let direct = JoltDecoder()
+        direct.backend = backend
+        let initFrom = JoltDecoder()
+        initFrom.backend = backend
+        initFrom.usesDirectPath = false
+        var decoded = 0
+        func compare<T: Decodable & Equatable>(_ type: T.Type, _ documents: [String]) {
+            for document in documents {
+                let a = outcome { try direct.decode(T.self, from: document) }
+                #expect(a == outcome { try initFrom.decode(T.self, from: document) }, "\(T.self) \(document)")
+                if case .value = a { decoded += 1 }
+                let list = "[" + document + "]"
+                #expect(outcome { try direct.decode([T?].self, from: list) } == outcome { try initFrom.decode([T?].self, from: list) },
+                        "\(T.self) \(list)")
+            }
+        }
+        let info = #"{"name": "N", "meta": {"rank": 2}, "note": "n"}"#
+        let geo = #""lat": 1.5, "lng": -2"#
+        // The container's object at each level, damaged, inside its valid surroundings.
+        let contained = Self.documents(from: info).map { #"{"data": {"info": "# + $0 + "}, " + geo + "}" }
+            + Self.documents(from: #"{"info": "# + info + "}").map { #"{"data": "# + $0 + ", " + geo + "}" }
+            + Self.documents(from: #"{"data": {"info": "# + info + "}, " + geo + "}")
+        compare(DirectContained.self, contained)
+        compare(Nested.self, Self.documents(from: #"{"data": {"info": {"name": "N", "meta": {"rank": 2}}}}"#))
+        compare(FlatUser.self, Self.documents(from: #"{"name": "A", "street": "S", "city": "C", "meta": {"id": 3}}"#))
+        compare(FlatMaybeGeo.self, Self.documents(from: #"{"name": "A", "# + geo + "}"))
+        compare(FlatDefaultGeo.self, Self.documents(from: #"{"name": "A", "# + geo + "}"))
+        compare(FlatCollision.self, Self.documents(from: #"{"city": "C", "street": "S"}"#))
+        #expect(decoded > 100)
+        let value = try direct.decode(DirectContained.self, from: #"{"data": {"info": "# + info + "}, " + geo + "}")
+        #expect(value == DirectContained(name: "N", rank: 2, note: "n"))
+    }
+
+    /// The direct reading itself succeeds on valid documents (a failed one would be
+    /// read again through init(from:), which the comparisons above cannot see):
+    /// the willDecode hook runs once, and twice when the reading fails.
+    @Test("container paths and flattened properties are read directly, not again through init(from:)", arguments: availableBackends)
+    func readDirectly(backend: JoltBackend) throws {
+        func hooks<T: Decodable>(_ type: T.Type, _ document: String) -> [String] {
+            let (log, userInfo) = HookLog.make()
+            let decoder = JoltDecoder()
+            decoder.backend = backend
+            decoder.userInfo = userInfo
+            _ = try? decoder.decode(T.self, from: document)
+            return log.entries
+        }
+        #expect(hooks(DirectContained.self, #"{"data": {"info": {"name": "N", "meta": {"rank": 2}}}}"#) == ["DirectContained"])
+        #expect(hooks(DirectContained.self, #"{"data": {"x": 1, "info": {"note": null, "name": "N"}, "info": 2}}"#) == ["DirectContained"])
+        #expect(hooks(FlatUser.self, #"{"name": "A", "street": "S", "city": "C", "meta": {"id": 3}}"#) == ["FlatUser"])
+        // A failed reading: read again.
+        #expect(hooks(DirectContained.self, #"{"data": {"info": {"rank": 2}}}"#) == ["DirectContained", "DirectContained"])
+        #expect(hooks(FlatUser.self, #"{"name": "A", "city": "C", "meta": {"id": 3}}"#) == ["FlatUser", "FlatUser"])
     }
 
     @Test("JSONDecoder agrees on the valid document")

@@ -52,3 +52,21 @@ struct PlainInner: Codable, Equatable {
     var inner: DirectInner
     var z: Int?
 }
+
+/// Its members in a nested object, with a key path below that object.
+@Codable @CodingContainer("data.info")
+struct DirectContained: Equatable {
+    var name: String
+    @CodingKey("meta.rank") var rank: Int = 0
+    var note: String?
+}
+
+// Hooks that record themselves (HookLog): a direct reading that fails and is
+// read again through init(from:) runs willDecode twice, one that succeeds once.
+extension DirectContained {
+    static func willDecode(from decoder: any Decoder) throws { decoder.log("DirectContained") }
+}
+
+extension FlatUser {
+    static func willDecode(from decoder: any Decoder) throws { decoder.log("FlatUser") }
+}
