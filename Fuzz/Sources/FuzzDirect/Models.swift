@@ -180,3 +180,45 @@ struct FuzzInner: Decodable, JoltDirectDecodable, Equatable {
         self.y = y
     }
 }
+
+/// A type whose members are in a nested object, as JoltMacros writes it for
+/// `@Decodable @CodingContainer("data.info") struct FuzzContained { var x: Int; var inner: FuzzInner? }`.
+struct FuzzContained: Decodable, JoltDirectDecodable, Equatable {
+    var x: Int
+    var inner: FuzzInner?
+
+    enum CodingKeys: String, CodingKey { case data, info, x, inner }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+            .nestedContainer(keyedBy: CodingKeys.self, forKey: .data)
+            .nestedContainer(keyedBy: CodingKeys.self, forKey: .info)
+        x = try container.decode(Int.self, forKey: .x)
+        inner = try container.decodeIfPresent(FuzzInner.self, forKey: .inner)
+    }
+
+    static func joltDirectDecode(_ reader: JoltDirectReader) throws -> FuzzContained {
+        let reader = try reader.nested([CodingKeys.data, CodingKeys.info])
+        var x: Int?, inner: FuzzInner?? = nil, seenX = false, seenInner = false
+        var members = try reader.members()
+        while members.next() {
+            switch members.keySignature {
+            case 0x0000007800000001 where !seenX: // "x"
+                seenX = true
+                x = try members.decode(Int.self)
+            case 0x656e6e6900000005 where !seenInner && members.keyIs("inner"): // "inner"
+                seenInner = true
+                inner = .some(members.isNull ? nil : try members.decode(FuzzInner.self, forKey: CodingKeys.inner))
+            default:
+                break
+            }
+        }
+        guard let x else { throw JoltDirectReader.failure }
+        return FuzzContained(x: x, inner: inner ?? nil)
+    }
+
+    init(x: Int, inner: FuzzInner?) {
+        self.x = x
+        self.inner = inner
+    }
+}

@@ -7,7 +7,8 @@ import Jolt
 /// on each backend, must give equal values or the same error (case, type,
 /// coding path, message). The input is decoded as it is (a `FuzzEvent`, an
 /// array and a dictionary of them), and, when it is JSON, as the value of each
-/// member of a valid event in turn, so every property sees arbitrary values.
+/// member of a valid event in turn, so every property sees arbitrary values,
+/// and inside the nested objects of `FuzzContained`'s container path.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
@@ -25,6 +26,9 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             changed[index].1 = value
             documents.append(Array(("{" + changed.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}").utf8))
         }
+        // FuzzContained's container path, at each level.
+        documents.append(Array(#"{"data":{"info":"#.utf8) + bytes + Array("}}".utf8))
+        documents.append(Array(#"{"data":"#.utf8) + bytes + Array("}".utf8))
     }
     var backends: [JoltBackend] = [.swift]
     if JoltBackend.isYAJLAvailable { backends.append(.yajl) }
@@ -39,6 +43,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             compare(FuzzEvent.self, document, direct, initFrom, backend)
             compare([FuzzEvent?].self, document, direct, initFrom, backend)
             compare([String: FuzzInner].self, document, direct, initFrom, backend)
+            compare(FuzzContained.self, document, direct, initFrom, backend)
         }
     }
     return 0
