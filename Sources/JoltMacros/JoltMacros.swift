@@ -24,7 +24,9 @@ import Foundation
 /// ```
 @attached(extension, conformances: Decodable, Encodable, JoltCodingHooks, JoltCodableClass, JoltDirectDecodable,
           names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(init(joltDirect:)), named(joltDirectDecode), named(joltDecodesDirectly))
-@attached(member, names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(joltHooksClass))
+@attached(member, conformances: JoltDirectDecodable,
+          names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(joltHooksClass),
+          named(init(joltDirect:)), named(joltDirectDecode), named(joltDecodesDirectly))
 public macro Codable() = #externalMacro(module: "JoltMacrosPlugin", type: "CodableMacro")
 
 /// Like ``Codable()``, writing only `init(from:)`.
@@ -34,7 +36,9 @@ public macro Codable() = #externalMacro(module: "JoltMacrosPlugin", type: "Codab
 /// ```
 @attached(extension, conformances: Decodable, JoltCodingHooks, JoltCodableClass, JoltDirectDecodable,
           names: named(CodingKeys), named(init(from:)), named(init(joltDirect:)), named(joltDirectDecode), named(joltDecodesDirectly))
-@attached(member, names: named(CodingKeys), named(init(from:)), named(joltHooksClass))
+@attached(member, conformances: JoltDirectDecodable,
+          names: named(CodingKeys), named(init(from:)), named(joltHooksClass),
+          named(init(joltDirect:)), named(joltDirectDecode), named(joltDecodesDirectly))
 public macro Decodable() = #externalMacro(module: "JoltMacrosPlugin", type: "DecodableMacro")
 
 /// Like ``Codable()``, writing only `encode(to:)`.
@@ -78,7 +82,9 @@ public struct JoltCodableOptions: OptionSet, Sendable {
 /// ```
 @attached(extension, conformances: Decodable, Encodable, JoltCodingHooks, JoltCodableClass, JoltDirectDecodable,
           names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(init(joltDirect:)), named(joltDirectDecode), named(joltDecodesDirectly))
-@attached(member, names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(joltHooksClass))
+@attached(member, conformances: JoltDirectDecodable,
+          names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(joltHooksClass),
+          named(init(joltDirect:)), named(joltDirectDecode), named(joltDecodesDirectly))
 public macro Codable(options: JoltCodableOptions) = #externalMacro(module: "JoltMacrosPlugin", type: "CodableMacro")
 
 /// ``Decodable()`` with options (see ``JoltCodableOptions/skipSuperCoding``).
@@ -88,7 +94,9 @@ public macro Codable(options: JoltCodableOptions) = #externalMacro(module: "Jolt
 /// ```
 @attached(extension, conformances: Decodable, JoltCodingHooks, JoltCodableClass, JoltDirectDecodable,
           names: named(CodingKeys), named(init(from:)), named(init(joltDirect:)), named(joltDirectDecode), named(joltDecodesDirectly))
-@attached(member, names: named(CodingKeys), named(init(from:)), named(joltHooksClass))
+@attached(member, conformances: JoltDirectDecodable,
+          names: named(CodingKeys), named(init(from:)), named(joltHooksClass),
+          named(init(joltDirect:)), named(joltDirectDecode), named(joltDecodesDirectly))
 public macro Decodable(options: JoltCodableOptions) = #externalMacro(module: "JoltMacrosPlugin", type: "DecodableMacro")
 
 /// ``Encodable()`` with options (see ``JoltCodableOptions/skipSuperCoding``).

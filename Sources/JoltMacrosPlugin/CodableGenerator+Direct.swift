@@ -46,7 +46,8 @@ extension CodableGenerator {
 
     /// The properties of a type the direct path can read, nil when one of them cannot be.
     var directProperties: [DirectProperty]? {
-        guard !isClass, options.decodes else { return nil }
+        // A class only when final (the member macro writes its reading).
+        guard !isClass || isFinal, options.decodes else { return nil }
         var result: [DirectProperty] = []
         // Flattened properties are not read in the pass (see `directInitDecl`).
         for property in properties where property.decodes && !property.flattened {
@@ -223,8 +224,13 @@ extension CodableGenerator {
         return "guard let \(p.local) else {\nthrow JoltDirectReader.failure\n}\n\(target) = \(p.local)\(p.unwrap)"
     }
 
-    /// `init(joltDirect:)`, or nil for a type the direct path cannot read.
-    var directInitDecl: String? {
+    /// `init(joltDirect:)` and `joltDirectDecode(_:)`, or nil for a type the
+    /// direct path cannot read.
+    var directInitDecl: String? { directDecls?.joined(separator: "\n\n") }
+
+    /// The two declarations of ``directInitDecl``, apart (a member macro returns
+    /// each member as one declaration).
+    var directDecls: [String]? {
         // A type without decoded properties asks for no container in `init(from:)`
         // (any value will do): nothing to read directly.
         guard let direct = directProperties, !direct.isEmpty else { return nil }
@@ -281,16 +287,24 @@ extension CodableGenerator {
         for property in properties where property.ignored {
             if let value = property.ignoredValue { lines.append("self.\(property.name) = \(value)") }
         }
+        // A final class's superclass, as init(from:) initializes it.
+        if options.inherited { lines.append("try super.init(from: decoder)") }
+        if options.skipsSuper { lines.append("super.init()") }
         lines += hookStatements(.didDecode)
-        return "\(access)init(joltDirect reader: JoltDirectReader) throws {\n\(lines.joined(separator: "\n"))\n}\n\n"
-            + "\(access)static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {\ntry Self(joltDirect: reader)\n}"
+        return ["\(access)init(joltDirect reader: JoltDirectReader) throws {\n\(lines.joined(separator: "\n"))\n}",
+                "\(access)static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {\ntry Self(joltDirect: reader)\n}"]
     }
 
     /// For a class: a conformance that forwards to `init(from:)` and says so (the
     /// compiler fails on a subclass of a class that did not take a conformance its
     /// macro declares).
     static func forwardingDirectDecl(access: String) -> String {
-        "\(access)static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {\ntry self.init(from: reader.decoder)\n}\n\n"
-            + "\(access)static var joltDecodesDirectly: Bool {\nfalse\n}"
+        forwardingDirectDecls(access: access).joined(separator: "\n\n")
+    }
+
+    /// The two declarations of ``forwardingDirectDecl(access:)``, apart.
+    static func forwardingDirectDecls(access: String) -> [String] {
+        ["\(access)static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {\ntry self.init(from: reader.decoder)\n}",
+         "\(access)static var joltDecodesDirectly: Bool {\nfalse\n}"]
     }
 }

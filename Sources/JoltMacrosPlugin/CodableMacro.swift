@@ -28,6 +28,7 @@ extension CodableMacroKind {
         var members: [String] = []
         // JoltDirectDecodable: only for a struct whose properties the direct path reads.
         var direct: String?
+        var keepsDirect = false
         if declaration.is(StructDeclSyntax.self) {
             guard let generator = makeGenerator(declaration, typeName: typeName, options: options, context: context) else { return [] }
             members = generatorMembers(generator, options: options)
@@ -37,16 +38,21 @@ extension CodableMacroKind {
             if options.decodes { members.append(generator.initDecl) }
             if options.encodes { members.append(generator.encodeDecl) }
         } else if declaration.is(ClassDeclSyntax.self) {
-            // Members come from the member macro.
+            // Members come from the member macro; for a final class, the direct
+            // path's members too (a designated initializer cannot be in an extension).
             if options.decodes, protocols.contains(where: { $0.trimmedDescription == directProtocolName }) {
-                let level = declaration.modifiers.accessLevel.map { $0 == "open" ? "public" : $0 }
-                direct = CodableGenerator.forwardingDirectDecl(access: level.map { $0 + " " } ?? "")
+                if declaration.modifiers.has(.final) {
+                    keepsDirect = true
+                } else {
+                    let level = declaration.modifiers.accessLevel.map { $0 == "open" ? "public" : $0 }
+                    direct = CodableGenerator.forwardingDirectDecl(access: level.map { $0 + " " } ?? "")
+                }
             }
         } else {
             context.diagnose(Diagnostic(node: node, message: JoltDiagnostic.unsupportedDeclaration(macroName)))
             return []
         }
-        if let direct { members.append(direct) } else { protocols.removeAll { $0.trimmedDescription == directProtocolName } }
+        if let direct { members.append(direct) } else if !keepsDirect { protocols.removeAll { $0.trimmedDescription == directProtocolName } }
         let conformance = conformanceClause(protocols, of: declaration)
         if conformance.isEmpty && members.isEmpty { return [] }
         let body = members.isEmpty ? "{}" : "{\n\(members.joined(separator: "\n\n"))\n}"
@@ -65,7 +71,15 @@ extension CodableMacroKind {
         guard let options = codableOptions(node, on: declaration, in: nil) else { return [] }
         guard let generator = makeGenerator(
             declaration, typeName: classDecl.name.text, options: options, context: context) else { return [] }
-        return generatorMembers(generator, options: options).map { DeclSyntax(stringLiteral: $0) }
+        var members = generatorMembers(generator, options: options)
+        // A final class that takes the JoltDirectDecodable conformance (a subclass
+        // inherits its superclass's) reads itself directly when its properties
+        // allow; otherwise its conformance forwards to init(from:).
+        if options.decodes, classDecl.modifiers.has(.final), protocols.contains(where: { $0.trimmedDescription == directProtocolName }) {
+            let level = classDecl.modifiers.accessLevel.map { $0 + " " } ?? ""
+            members += generator.directDecls ?? CodableGenerator.forwardingDirectDecls(access: level)
+        }
+        return members.map { DeclSyntax(stringLiteral: $0) }
     }
 
     /// The macro's options with those of `options:` (`.skipSuperCoding`, `.default`, or a

@@ -3,7 +3,7 @@
 /// code written for the type's own keys.
 ///
 /// You do not write this conformance: `@Codable` and `@Decodable` (JoltMacros)
-/// add it, besides `init(from:)`, to the structs whose properties they can read
+/// add it, besides `init(from:)`, to the structs and final classes whose properties they can read
 /// this way (an `init(joltDirect:)` that ``joltDirectDecode(_:)`` calls).
 /// ``JoltDecoder`` then uses it wherever the type is decoded, at any depth (a
 /// property, an optional, an array or dictionary element, inside a wrapper),
@@ -27,9 +27,10 @@ public protocol JoltDirectDecodable: Decodable {
     static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self
 
     /// Whether ``joltDirectDecode(_:)`` reads the tape itself. False for a
-    /// conformance that only forwards to `init(from:)` (the macros' classes:
-    /// a class declares every conformance its macro may add, or the compiler
-    /// fails on its subclasses), which the decoder then does not use.
+    /// conformance that only forwards to `init(from:)` (the macros' classes
+    /// that can have subclasses: such a class declares every conformance its
+    /// macro may add, or the compiler fails on its subclasses), which the
+    /// decoder then does not use.
     static var joltDecodesDirectly: Bool { get }
 }
 

@@ -338,8 +338,10 @@ final class DirectPathExpansionTests: XCTestCase {
 
     /// A container path: the members are read in its object (the hooks get the
     /// decoder of the whole object). A flattened property: decoded after the pass
-    /// as `init(from:)` decodes it. A class: a conformance that forwards to
-    /// `init(from:)` and says so.
+    /// as `init(from:)` decodes it. A final class: its direct reading among its
+    /// members (a designated initializer cannot be in an extension). A class
+    /// that can have subclasses: a conformance that forwards to `init(from:)` and
+    /// says so.
     func testContainerPathsFlattenedPropertiesAndClasses() {
         assertMacroExpansion(
             #"""
@@ -354,6 +356,10 @@ final class DirectPathExpansionTests: XCTestCase {
             }
             @Decodable
             final class Box {
+                var a: Int
+            }
+            @Decodable
+            class Base {
                 var a: Int
             }
             """#,
@@ -377,6 +383,57 @@ final class DirectPathExpansionTests: XCTestCase {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.a = try container.decode(Int.self, forKey: .`a`)
                     try joltHook(self.didDecode(from: decoder))
+                }
+
+                init(joltDirect reader: JoltDirectReader) throws {
+                    let decoder = reader.decoder
+                    try joltHook(Self.willDecode(from: decoder))
+                    var __jolt0: Int? = nil
+                    var __joltSeen0 = false
+                    var members = try reader.members()
+                    while members.next() {
+                        switch members.keySignature {
+                        case 0x0000006100000001: // "a"
+                            if !__joltSeen0 {
+                                __joltSeen0 = true
+                                __jolt0 = try members.decode(Int.self)
+                            }
+                        default:
+                            break
+                        }
+                    }
+                    guard let __jolt0 else {
+                        throw JoltDirectReader.failure
+                    }
+                    self.a = __jolt0
+                    try joltHook(self.didDecode(from: decoder))
+                }
+
+                static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+                    try Self(joltDirect: reader)
+                }
+            }
+            class Base {
+                var a: Int
+
+                enum CodingKeys: String, CodingKey {
+                    case `a` = "a"
+                }
+
+                class var joltHooksClass: AnyClass {
+                    Base.self
+                }
+
+                required init(from decoder: any Decoder) throws {
+                    let runsHooks = Self.joltHooksClass == Base.self
+                    if runsHooks {
+                        try joltHook(Self.willDecode(from: decoder))
+                    }
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.a = try container.decode(Int.self, forKey: .`a`)
+                    if runsHooks {
+                        try joltHook(self.didDecode(from: decoder))
+                    }
                 }
             }
 
@@ -467,6 +524,9 @@ final class DirectPathExpansionTests: XCTestCase {
             }
 
             extension Box: Decodable, JoltCodingHooks, JoltDirectDecodable {
+            }
+
+            extension Base: Decodable, JoltCodingHooks, JoltCodableClass, JoltDirectDecodable {
                 static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
                     try self.init(from: reader.decoder)
                 }

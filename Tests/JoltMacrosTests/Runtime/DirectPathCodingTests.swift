@@ -8,7 +8,7 @@ import Testing
 /// the same error from both for every document made by damaging a valid one.
 @Suite("the direct path against init(from:)")
 struct DirectPathCodingTests {
-    @Test("structs whose properties each read one key get the direct path; the others and classes do not")
+    @Test("structs and final classes the direct path can read get it; the others do not")
     func conformances() {
         func direct(_ type: Any.Type) -> Bool {
             (type as? any JoltDirectDecodable.Type)?.joltDecodesDirectly ?? false
@@ -17,12 +17,14 @@ struct DirectPathCodingTests {
                                Transformed.self,
                                Hooked.self, DecodeOnly.self, PublicModel.self, MixedStyled.self, CompactSets.self,
                                IgnoredDefaults.self, FlexibleProduct.self,
-                               Nested.self, DirectContained.self, FlatUser.self, FlatMaybeGeo.self, FlatDefaultGeo.self, FlatCollision.self] {
+                               Nested.self, DirectContained.self, FlatUser.self, FlatMaybeGeo.self, FlatDefaultGeo.self, FlatCollision.self,
+                               Counter.self, TextNode.self, IgnoredDefaultsClass.self, FlatOffice.self, DirectNode.self] {
             #expect(direct(type), "\(type)")
         }
-        // Encoding only, only flattened properties, classes, enums, a plain Codable type.
-        for type: Any.Type in [EncodeOnly.self, FlatPlace.self, FlatOffice.self, Animal.self, Dog.self,
-                               IgnoredDefaultsClass.self, MixedEvent.self, PlainInner.self] {
+        // Encoding only, only flattened properties, classes that can have subclasses
+        // and their subclasses, enums, a plain Codable type.
+        for type: Any.Type in [EncodeOnly.self, FlatPlace.self, Animal.self, Dog.self, ImageNode.self,
+                               MixedEvent.self, PlainInner.self] {
             #expect(!direct(type), "\(type)")
         }
     }
@@ -111,9 +113,9 @@ struct DirectPathCodingTests {
         #expect(decoded > 100)
     }
 
-    /// Types with a `@CodingContainer`, or a `@Flatten` property: each valid document,
+    /// Types with a `@CodingContainer`, or a `@Flatten` property, a final class: each valid document,
     /// damaged as above (for the container's object, at each level of it).
-    @Test("the same value or error with container paths and flattened properties", arguments: availableBackends)
+    @Test("the same value or error with container paths, flattened properties, final classes", arguments: availableBackends)
     func containersAndFlattening(backend: JoltBackend) throws {
         let direct = JoltDecoder()
         direct.backend = backend
@@ -143,6 +145,7 @@ struct DirectPathCodingTests {
         compare(FlatMaybeGeo.self, Self.documents(from: #"{"name": "A", "# + geo + "}"))
         compare(FlatDefaultGeo.self, Self.documents(from: #"{"name": "A", "# + geo + "}"))
         compare(FlatCollision.self, Self.documents(from: #"{"city": "C", "street": "S"}"#))
+        compare(DirectNode.self, Self.documents(from: #"{"text": "t", "meta": {"size": 3}}"#))
         #expect(decoded > 100)
         let value = try direct.decode(DirectContained.self, from: #"{"data": {"info": "# + info + "}, " + geo + "}")
         #expect(value == DirectContained(name: "N", rank: 2, note: "n"))
@@ -151,7 +154,8 @@ struct DirectPathCodingTests {
     /// The direct reading itself succeeds on valid documents (a failed one would be
     /// read again through init(from:), which the comparisons above cannot see):
     /// the willDecode hook runs once, and twice when the reading fails.
-    @Test("container paths and flattened properties are read directly, not again through init(from:)", arguments: availableBackends)
+    @Test("container paths, flattened properties and final classes are read directly, not again through init(from:)",
+          arguments: availableBackends)
     func readDirectly(backend: JoltBackend) throws {
         func hooks<T: Decodable>(_ type: T.Type, _ document: String) -> [String] {
             let (log, userInfo) = HookLog.make()
@@ -164,7 +168,9 @@ struct DirectPathCodingTests {
         #expect(hooks(DirectContained.self, #"{"data": {"info": {"name": "N", "meta": {"rank": 2}}}}"#) == ["DirectContained"])
         #expect(hooks(DirectContained.self, #"{"data": {"x": 1, "info": {"note": null, "name": "N"}, "info": 2}}"#) == ["DirectContained"])
         #expect(hooks(FlatUser.self, #"{"name": "A", "street": "S", "city": "C", "meta": {"id": 3}}"#) == ["FlatUser"])
+        #expect(hooks(DirectNode.self, #"{"text": "t", "meta": {"size": 3}}"#) == ["DirectNode"])
         // A failed reading: read again.
+        #expect(hooks(DirectNode.self, #"{"meta": {"size": 3}}"#) == ["DirectNode", "DirectNode"])
         #expect(hooks(DirectContained.self, #"{"data": {"info": {"rank": 2}}}"#) == ["DirectContained", "DirectContained"])
         #expect(hooks(FlatUser.self, #"{"name": "A", "city": "C", "meta": {"id": 3}}"#) == ["FlatUser", "FlatUser"])
     }

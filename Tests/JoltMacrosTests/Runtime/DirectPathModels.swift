@@ -70,3 +70,25 @@ extension DirectContained {
 extension FlatUser {
     static func willDecode(from decoder: any Decoder) throws { decoder.log("FlatUser") }
 }
+
+/// A final class, read directly: its superclass initialized as `init(from:)`
+/// initializes it (`super.init()`), a key path, a default.
+@Codable(options: .skipSuperCoding)
+final class DirectNode: PlainNode {
+    var text: String
+    @CodingKey("meta.size") var size = 12
+
+    init(text: String, size: Int) {
+        self.text = text
+        self.size = size
+        super.init()
+    }
+}
+
+extension DirectNode: Equatable {
+    static func == (lhs: DirectNode, rhs: DirectNode) -> Bool {
+        lhs.text == rhs.text && lhs.size == rhs.size && lhs.origin == rhs.origin
+    }
+
+    static func willDecode(from decoder: any Decoder) throws { decoder.log("DirectNode") }
+}
