@@ -91,13 +91,20 @@ struct DirectPathCodingTests {
         "{" + members.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
     }
 
-    @Test("the same value or error from the direct path and init(from:)", arguments: availableBackends)
-    func differential(backend: JoltBackend) throws {
+    /// The two decoders compared on `backend`: one taking the direct path, one
+    /// reading through `init(from:)` alone.
+    static func decoders(_ backend: JoltBackend) -> (direct: JoltDecoder, initFrom: JoltDecoder) {
         let direct = JoltDecoder()
         direct.backend = backend
         let initFrom = JoltDecoder()
         initFrom.backend = backend
         initFrom.usesDirectPath = false
+        return (direct, initFrom)
+    }
+
+    @Test("the same value or error from the direct path and init(from:)", arguments: availableBackends)
+    func differential(backend: JoltBackend) throws {
+        let (direct, initFrom) = Self.decoders(backend)
         var decoded = 0
         for document in Self.documents {
             let a = outcome { try direct.decode(DirectEverything.self, from: document) }
@@ -117,11 +124,7 @@ struct DirectPathCodingTests {
     /// damaged as above (for the container's object, at each level of it).
     @Test("the same value or error with container paths, flattened properties, final classes", arguments: availableBackends)
     func containersAndFlattening(backend: JoltBackend) throws {
-        let direct = JoltDecoder()
-        direct.backend = backend
-        let initFrom = JoltDecoder()
-        initFrom.backend = backend
-        initFrom.usesDirectPath = false
+        let (direct, initFrom) = Self.decoders(backend)
         var decoded = 0
         func compare<T: Decodable & Equatable>(_ type: T.Type, _ documents: [String]) {
             for document in documents {
