@@ -222,3 +222,80 @@ struct FuzzContained: Decodable, JoltDirectDecodable, Equatable {
         self.inner = inner
     }
 }
+
+/// A flattened property, as JoltMacros writes it for
+/// `@Decodable struct FuzzFlat { var name: String; @Flatten var inner: FuzzInner }`:
+/// the type's own key in the pass, the flattened value from the whole object after it.
+struct FuzzFlat: Decodable, JoltDirectDecodable, Equatable {
+    var name: String
+    var inner: FuzzInner
+
+    enum CodingKeys: String, CodingKey { case name }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        inner = try FuzzInner(from: decoder)
+    }
+
+    static func joltDirectDecode(_ reader: JoltDirectReader) throws -> FuzzFlat {
+        let decoder = reader.decoder
+        var name: String?, seenName = false
+        var members = try reader.members()
+        while members.next() {
+            if members.keySignature == 0x656d616e00000004 && !seenName { // "name"
+                seenName = true
+                name = try members.decode(String.self)
+            }
+        }
+        guard let name else { throw JoltDirectReader.failure }
+        return FuzzFlat(name: name, inner: try FuzzInner(from: decoder))
+    }
+
+    init(name: String, inner: FuzzInner) {
+        self.name = name
+        self.inner = inner
+    }
+}
+
+/// A final class, as JoltMacros writes it for
+/// `@Decodable final class FuzzFinal { var x: Int; var y: String? }`: its direct
+/// reading among its members.
+final class FuzzFinal: Decodable, JoltDirectDecodable, Equatable {
+    var x: Int
+    var y: String?
+
+    enum CodingKeys: String, CodingKey { case x, y }
+
+    required init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        x = try container.decode(Int.self, forKey: .x)
+        y = try container.decodeIfPresent(String.self, forKey: .y)
+    }
+
+    init(joltDirect reader: JoltDirectReader) throws {
+        var x: Int?, y: String?? = nil, seenX = false, seenY = false
+        var members = try reader.members()
+        while members.next() {
+            switch members.keySignature {
+            case 0x0000007800000001 where !seenX: // "x"
+                seenX = true
+                x = try members.decode(Int.self)
+            case 0x0000007900000001 where !seenY: // "y"
+                seenY = true
+                y = .some(members.isNull ? nil : try members.decode(String.self))
+            default:
+                break
+            }
+        }
+        guard let x else { throw JoltDirectReader.failure }
+        self.x = x
+        self.y = y ?? nil
+    }
+
+    static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+        try Self(joltDirect: reader)
+    }
+
+    static func == (lhs: FuzzFinal, rhs: FuzzFinal) -> Bool { lhs.x == rhs.x && lhs.y == rhs.y }
+}

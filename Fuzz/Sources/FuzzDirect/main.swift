@@ -8,7 +8,8 @@ import Jolt
 /// coding path, message). The input is decoded as it is (a `FuzzEvent`, an
 /// array and a dictionary of them), and, when it is JSON, as the value of each
 /// member of a valid event in turn, so every property sees arbitrary values,
-/// and inside the nested objects of `FuzzContained`'s container path.
+/// inside the nested objects of `FuzzContained`'s container path, and as each
+/// key of `FuzzFlat` (a flattened property) and `FuzzFinal` (a final class).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
@@ -29,6 +30,10 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         // FuzzContained's container path, at each level.
         documents.append(Array(#"{"data":{"info":"#.utf8) + bytes + Array("}}".utf8))
         documents.append(Array(#"{"data":"#.utf8) + bytes + Array("}".utf8))
+        // Each key of FuzzFlat (its own and its flattened value's) and of FuzzFinal given the input.
+        documents.append(Array(#"{"name":"n","x":1,"y":"#.utf8) + bytes + Array("}".utf8))
+        documents.append(Array(#"{"name":"n","y":"y","x":"#.utf8) + bytes + Array("}".utf8))
+        documents.append(Array(#"{"x":1,"name":"#.utf8) + bytes + Array("}".utf8))
     }
     var backends: [JoltBackend] = [.swift]
     if JoltBackend.isYAJLAvailable { backends.append(.yajl) }
@@ -44,6 +49,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             compare([FuzzEvent?].self, document, direct, initFrom, backend)
             compare([String: FuzzInner].self, document, direct, initFrom, backend)
             compare(FuzzContained.self, document, direct, initFrom, backend)
+            compare(FuzzFlat.self, document, direct, initFrom, backend)
+            compare(FuzzFinal.self, document, direct, initFrom, backend)
         }
     }
     return 0
