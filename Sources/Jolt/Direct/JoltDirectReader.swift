@@ -49,8 +49,12 @@ extension JoltDirectReader {
     /// duplicates, escaped keys unescaped), so that a path reads what
     /// `init(from:)` reads.
     public func member(_ key: StaticString, of index: Int?) -> Int? {
+        member(named: key.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }, of: index)
+    }
+
+    /// ``member(_:of:)`` for a key known at run time.
+    func member(named name: String, of index: Int?) -> Int? {
         guard let index, tape.entries[index].rawKind == TapeKind.object.rawValue else { return nil }
-        let name = key.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
         return TapeKeyedContainer<NoKey>(decoder: tape, object: index, extra: []).searchLiteral(name)
     }
 
@@ -61,15 +65,10 @@ extension JoltDirectReader {
     /// - Throws: ``failure`` when a key is missing or a value on the way is not an
     ///   object (the last value is checked by ``members()``).
     public func nested<Key: CodingKey>(_ path: [Key]) throws -> JoltDirectReader {
-        let object = TapeKind.object.rawValue
-        var index = tape.index
-        for key in path {
-            guard tape.entries[index].rawKind == object,
-                  let value = TapeKeyedContainer<NoKey>(decoder: tape, object: index, extra: []).searchLiteral(key.stringValue)
-            else { throw JoltDirectFailure() }
-            index = value
-        }
-        // A value that is not an object fails in `members()`.
+        var found: Int? = tape.index
+        for key in path { found = member(named: key.stringValue, of: found) }
+        // A last value that is not an object fails in `members()`.
+        guard let index = found else { throw JoltDirectFailure() }
         var full = tape.path
         full.append(contentsOf: path as [any CodingKey])
         return JoltDirectReader(tape.subDecoder(at: index, path: full))
