@@ -288,8 +288,7 @@ extension CodableGenerator {
             if let value = property.ignoredValue { lines.append("self.\(property.name) = \(value)") }
         }
         // A final class's superclass, as init(from:) initializes it.
-        if options.inherited { lines.append("try super.init(from: decoder)") }
-        if options.skipsSuper { lines.append("super.init()") }
+        lines += superInitStatements
         lines += hookStatements(.didDecode)
         return ["\(access)init(joltDirect reader: JoltDirectReader) throws {\n\(lines.joined(separator: "\n"))\n}",
                 "\(access)static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {\ntry Self(joltDirect: reader)\n}"]

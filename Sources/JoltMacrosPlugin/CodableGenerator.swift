@@ -116,12 +116,17 @@ struct CodableGenerator {
         for property in properties where property.ignored {
             if let value = property.ignoredValue { lines.append("self.\(property.name) = \(value)") }
         }
-        if options.inherited { lines.append("try super.init(from: decoder)") }
-        if options.skipsSuper { lines.append("super.init()") }
+        lines += superInitStatements
         lines += hookStatements(.didDecode)
         var modifiers = access
         if isClass { modifiers += "required " }
         return "\(modifiers)init(from decoder: any Decoder) throws {\n\(lines.joined(separator: "\n"))\n}"
+    }
+
+    /// A class's superclass initialized, as decoding does it: through its own
+    /// `init(from:)` (`@InheritedCodable`), or `init()` under `.skipSuperCoding`.
+    var superInitStatements: [String] {
+        (options.inherited ? ["try super.init(from: decoder)"] : []) + (options.skipsSuper ? ["super.init()"] : [])
     }
 
     /// The expression decoding a property. One key is read with the container's

@@ -32,7 +32,7 @@ extension CodableMacroKind {
         if declaration.is(StructDeclSyntax.self) {
             guard let generator = makeGenerator(declaration, typeName: typeName, options: options, context: context) else { return [] }
             members = generatorMembers(generator, options: options)
-            if protocols.contains(where: { $0.trimmedDescription == directProtocolName }) { direct = generator.directInitDecl }
+            if declaresDirect(protocols) { direct = generator.directInitDecl }
         } else if let enumDecl = declaration.as(EnumDeclSyntax.self) {
             guard let generator = EnumGenerator(enumDecl, typeName: typeName, context: context) else { return [] }
             if options.decodes { members.append(generator.initDecl) }
@@ -40,13 +40,11 @@ extension CodableMacroKind {
         } else if declaration.is(ClassDeclSyntax.self) {
             // Members come from the member macro; for a final class, the direct
             // path's members too (a designated initializer cannot be in an extension).
-            if options.decodes, protocols.contains(where: { $0.trimmedDescription == directProtocolName }) {
-                if declaration.modifiers.has(.final) {
-                    keepsDirect = true
-                } else {
-                    let level = declaration.modifiers.accessLevel.map { $0 == "open" ? "public" : $0 }
-                    direct = CodableGenerator.forwardingDirectDecl(access: level.map { $0 + " " } ?? "")
-                }
+            if takesDirectMembers(declaration, options: options, conformingTo: protocols) {
+                keepsDirect = true
+            } else if options.decodes, declaresDirect(protocols) {
+                let level = declaration.modifiers.accessLevel.map { $0 == "open" ? "public" : $0 }
+                direct = CodableGenerator.forwardingDirectDecl(access: level.map { $0 + " " } ?? "")
             }
         } else {
             context.diagnose(Diagnostic(node: node, message: JoltDiagnostic.unsupportedDeclaration(macroName)))
@@ -72,12 +70,10 @@ extension CodableMacroKind {
         guard let generator = makeGenerator(
             declaration, typeName: classDecl.name.text, options: options, context: context) else { return [] }
         var members = generatorMembers(generator, options: options)
-        // A final class that takes the JoltDirectDecodable conformance (a subclass
-        // inherits its superclass's) reads itself directly when its properties
-        // allow; otherwise its conformance forwards to init(from:).
-        if options.decodes, classDecl.modifiers.has(.final), protocols.contains(where: { $0.trimmedDescription == directProtocolName }) {
-            let level = classDecl.modifiers.accessLevel.map { $0 + " " } ?? ""
-            members += generator.directDecls ?? CodableGenerator.forwardingDirectDecls(access: level)
+        // A final class reads itself directly when its properties allow;
+        // otherwise its conformance forwards to init(from:).
+        if takesDirectMembers(declaration, options: options, conformingTo: protocols) {
+            members += generator.directDecls ?? CodableGenerator.forwardingDirectDecls(access: generator.access)
         }
         return members.map { DeclSyntax(stringLiteral: $0) }
     }
@@ -116,6 +112,20 @@ extension CodableMacroKind {
 
 /// The protocol of types JoltDecoder reads straight from its tape (see ``CodableGenerator/directInitDecl``).
 let directProtocolName = "JoltDirectDecodable"
+
+/// Whether the macro is to add the JoltDirectDecodable conformance (the type
+/// does not have it yet: a subclass inherits its superclass's).
+func declaresDirect(_ protocols: [TypeSyntax]) -> Bool {
+    protocols.contains { $0.trimmedDescription == directProtocolName }
+}
+
+/// Whether the direct path's declarations go among the members the member macro
+/// writes: for a final class that decodes and takes the conformance (its
+/// `init(joltDirect:)` is a designated initializer, which an extension cannot add).
+/// Both roles of the macro ask, so that they agree.
+func takesDirectMembers(_ declaration: some DeclGroupSyntax, options: CodableOptions, conformingTo protocols: [TypeSyntax]) -> Bool {
+    declaration.is(ClassDeclSyntax.self) && declaration.modifiers.has(.final) && options.decodes && declaresDirect(protocols)
+}
 
 /// `: P, Q` for the protocols the type does not conform to yet, without
 /// `JoltCodableClass` unless the type is a class that can have subclasses.
