@@ -46,6 +46,15 @@ int jolt_simdjson_index(jolt_simdjson_indexer *indexer, const uint8_t *bytes, si
 /* The name of the implementation simdjson chose for this CPU ("haswell", ...). */
 const char *jolt_simdjson_implementation(void);
 
+#if defined(__SSE2__)
+/* Bit k set for each byte k of `v` that is not an ASCII digit. */
+static inline uint64_t jolt_non_digits16(__m128i v) {
+    const __m128i nine = _mm_set1_epi8(9);
+    __m128i t = _mm_sub_epi8(v, _mm_set1_epi8('0'));
+    return (uint64_t)(~_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(t, nine), nine)) & 0xFFFF);
+}
+#endif
+
 /* 1 if the `n` bytes at `p` (1 <= n <= 32) are exactly a JSON number without an
    exponent, `-?(0|[1-9][0-9]*)(\.[0-9]+)?`, else 0 (which says only that this
    test does not accept them: an exponent, a leading zero, a byte that is not part
@@ -56,17 +65,11 @@ const char *jolt_simdjson_implementation(void);
 static inline int jolt_is_plain_number(const uint8_t *p, size_t n) {
     uint64_t other = 0; /* bit k: byte k is not a digit */
 #if defined(__SSE2__)
-    const __m128i zero = _mm_set1_epi8('0');
-    const __m128i nine = _mm_set1_epi8(9);
     /* Fewer than eight bytes: only eight are known to be readable. */
-    __m128i v = n < 8 ? _mm_loadl_epi64((const __m128i *)p) : _mm_loadu_si128((const __m128i *)p);
-    __m128i t = _mm_sub_epi8(v, zero);
-    other = (uint64_t)(~_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(t, nine), nine)) & 0xFFFF);
+    other = jolt_non_digits16(n < 8 ? _mm_loadl_epi64((const __m128i *)p) : _mm_loadu_si128((const __m128i *)p));
     if (n > 16) {
         /* The last 16 bytes (overlapping the first load): bit k is byte n - 16 + k. */
-        __m128i w = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(p + n - 16)), zero);
-        uint64_t last = (uint64_t)(~_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(w, nine), nine)) & 0xFFFF);
-        other |= last << (n - 16);
+        other |= jolt_non_digits16(_mm_loadu_si128((const __m128i *)(p + n - 16))) << (n - 16);
     }
 #else
     for (size_t k = 0; k < n; k++) {
