@@ -22,8 +22,9 @@ import Foundation
 ///     @CodingIgnored var cache: [String: Int] = [:]
 /// }
 /// ```
-@attached(extension, conformances: Decodable, Encodable, JoltCodingHooks, JoltCodableClass, JoltDirectDecodable,
-          names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(init(joltDirect:)), named(joltDirectDecode), named(joltDecodesDirectly))
+@attached(extension, conformances: Decodable, Encodable, JoltCodingHooks, JoltCodableClass, JoltDirectDecodable, JoltDirectEncodable,
+          names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(init(joltDirect:)), named(joltDirectDecode), named(joltDecodesDirectly),
+          named(joltDirectEncode(to:)))
 @attached(member, conformances: JoltDirectDecodable,
           names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(joltHooksClass),
           named(init(joltDirect:)), named(joltDirectDecode), named(joltDecodesDirectly))
@@ -46,7 +47,8 @@ public macro Decodable() = #externalMacro(module: "JoltMacrosPlugin", type: "Dec
 /// ```swift
 /// @Encodable struct Ping { @EncodingKey("sent_at") var sentAt: Int }
 /// ```
-@attached(extension, conformances: Encodable, JoltCodingHooks, JoltCodableClass, names: named(CodingKeys), named(encode(to:)))
+@attached(extension, conformances: Encodable, JoltCodingHooks, JoltCodableClass, JoltDirectEncodable,
+          names: named(CodingKeys), named(encode(to:)), named(joltDirectEncode(to:)))
 @attached(member, names: named(CodingKeys), named(encode(to:)), named(joltHooksClass))
 public macro Encodable() = #externalMacro(module: "JoltMacrosPlugin", type: "EncodableMacro")
 
@@ -80,8 +82,9 @@ public struct JoltCodableOptions: OptionSet, Sendable {
 /// ```swift
 /// @Codable(options: .skipSuperCoding) final class Label: Node { var text: String }
 /// ```
-@attached(extension, conformances: Decodable, Encodable, JoltCodingHooks, JoltCodableClass, JoltDirectDecodable,
-          names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(init(joltDirect:)), named(joltDirectDecode), named(joltDecodesDirectly))
+@attached(extension, conformances: Decodable, Encodable, JoltCodingHooks, JoltCodableClass, JoltDirectDecodable, JoltDirectEncodable,
+          names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(init(joltDirect:)), named(joltDirectDecode), named(joltDecodesDirectly),
+          named(joltDirectEncode(to:)))
 @attached(member, conformances: JoltDirectDecodable,
           names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(joltHooksClass),
           named(init(joltDirect:)), named(joltDirectDecode), named(joltDecodesDirectly))
@@ -104,7 +107,8 @@ public macro Decodable(options: JoltCodableOptions) = #externalMacro(module: "Jo
 /// ```swift
 /// @Encodable(options: .skipSuperCoding) final class Label: Node { var text: String }
 /// ```
-@attached(extension, conformances: Encodable, JoltCodingHooks, JoltCodableClass, names: named(CodingKeys), named(encode(to:)))
+@attached(extension, conformances: Encodable, JoltCodingHooks, JoltCodableClass, JoltDirectEncodable,
+          names: named(CodingKeys), named(encode(to:)), named(joltDirectEncode(to:)))
 @attached(member, names: named(CodingKeys), named(encode(to:)), named(joltHooksClass))
 public macro Encodable(options: JoltCodableOptions) = #externalMacro(module: "JoltMacrosPlugin", type: "EncodableMacro")
 

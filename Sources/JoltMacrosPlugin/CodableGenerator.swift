@@ -208,7 +208,11 @@ struct CodableGenerator {
         }
     }
 
-    var encodeDecl: String {
+    var encodeDecl: String { encodeDecl(dispatchingDirect: false) }
+
+    /// `encode(to:)`; with `dispatchingDirect`, it first hands a JoltEncoder's
+    /// slot to `joltDirectEncode(to:)` (see ``directEncodeDecl``).
+    func encodeDecl(dispatchingDirect: Bool) -> String {
         let root = Node()
         for property in properties where !property.ignored && !property.flattened {
             var node = root
@@ -216,6 +220,7 @@ struct CodableGenerator {
             node.leaves.append((property.encodePath.last!, property))
         }
         var lines: [String] = []
+        if dispatchingDirect { lines.append("if let writer = JoltDirectWriter(encoder) {\nreturn try joltDirectEncode(to: writer)\n}") }
         lines += runsHooksDecl
         lines += hookStatements(.willEncode)
         if options.inherited { lines.append("try super.encode(to: encoder)") }

@@ -31,20 +31,29 @@ extension CodableMacroKind {
         var keepsDirect = false
         if declaration.is(StructDeclSyntax.self) {
             guard let generator = makeGenerator(declaration, typeName: typeName, options: options, context: context) else { return [] }
-            members = generatorMembers(generator, options: options)
+            let directEncode = declaresDirectEncode(protocols) ? generator.directEncodeDecl : nil
+            members = generatorMembers(generator, options: options, directEncode: directEncode)
+            if directEncode == nil { protocols.removeAll { $0.trimmedDescription == directEncodeProtocolName } }
             if declaresDirect(protocols) { direct = generator.directInitDecl }
         } else if let enumDecl = declaration.as(EnumDeclSyntax.self) {
+            protocols.removeAll { $0.trimmedDescription == directEncodeProtocolName }
             guard let generator = EnumGenerator(enumDecl, typeName: typeName, context: context) else { return [] }
             if options.decodes { members.append(generator.initDecl) }
             if options.encodes { members.append(generator.encodeDecl) }
         } else if declaration.is(ClassDeclSyntax.self) {
             // Members come from the member macro; for a final class, the direct
             // path's members too (a designated initializer cannot be in an extension).
+            let level = declaration.modifiers.accessLevel.map { $0 == "open" ? "public" : $0 }
             if takesDirectMembers(declaration, options: options, conformingTo: protocols) {
                 keepsDirect = true
             } else if options.decodes, declaresDirect(protocols) {
-                let level = declaration.modifiers.accessLevel.map { $0 == "open" ? "public" : $0 }
                 direct = CodableGenerator.forwardingDirectDecl(access: level.map { $0 + " " } ?? "")
+            }
+            // A class's encoding forwards to encode(to:), which a subclass overrides
+            // (the compiler fails on a subclass of a class that did not take a
+            // conformance its macro declares).
+            if declaresDirectEncode(protocols) {
+                members.append(CodableGenerator.forwardingDirectEncodeDecl(access: level.map { $0 + " " } ?? ""))
             }
         } else {
             context.diagnose(Diagnostic(node: node, message: JoltDiagnostic.unsupportedDeclaration(macroName)))
@@ -113,6 +122,14 @@ extension CodableMacroKind {
 /// The protocol of types JoltDecoder reads straight from its tape (see ``CodableGenerator/directInitDecl``).
 let directProtocolName = "JoltDirectDecodable"
 
+/// The protocol of types JoltEncoder writes directly (see ``CodableGenerator/directEncodeDecl``).
+let directEncodeProtocolName = "JoltDirectEncodable"
+
+/// Whether the macro is to add the JoltDirectEncodable conformance.
+func declaresDirectEncode(_ protocols: [TypeSyntax]) -> Bool {
+    protocols.contains { $0.trimmedDescription == directEncodeProtocolName }
+}
+
 /// Whether the macro is to add the JoltDirectDecodable conformance (the type
 /// does not have it yet: a subclass inherits its superclass's).
 func declaresDirect(_ protocols: [TypeSyntax]) -> Bool {
@@ -135,11 +152,15 @@ func conformanceClause(_ protocols: [TypeSyntax], of declaration: some DeclGroup
     return names.isEmpty ? "" : ": " + names.joined(separator: ", ")
 }
 
-func generatorMembers(_ generator: CodableGenerator, options: CodableOptions) -> [String] {
+/// `CodingKeys`, `init(from:)` and `encode(to:)` as the options ask; with
+/// `directEncode` (a struct's `joltDirectEncode(to:)`), that too, and
+/// `encode(to:)` handing JoltEncoder's slots to it.
+func generatorMembers(_ generator: CodableGenerator, options: CodableOptions, directEncode: String? = nil) -> [String] {
     var members = [generator.codingKeysDecl]
     if let hooksClass = generator.hooksClassDecl { members.append(hooksClass) }
     if options.decodes { members.append(generator.initDecl) }
-    if options.encodes { members.append(generator.encodeDecl) }
+    if options.encodes { members.append(generator.encodeDecl(dispatchingDirect: directEncode != nil)) }
+    if let directEncode { members.append(directEncode) }
     return members
 }
 

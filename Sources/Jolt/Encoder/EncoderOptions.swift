@@ -12,4 +12,6 @@ struct EncoderOptions: Sendable {
     var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     var keyPathSeparator: String?
     var keyMappings = KeyMappings()
+    /// See ``JoltEncoder/usesDirectPath``.
+    var usesDirectPath = true
 }

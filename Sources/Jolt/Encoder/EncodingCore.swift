@@ -19,6 +19,10 @@ final class EncodingCore {
     /// Whether keys are split at ``pathSeparator`` (a key path separator is set).
     let splitsKeys: Bool
     let hasMappings: Bool
+    /// Whether ``JoltDirectWriter`` writes the values of ``JoltDirectEncodable``
+    /// types here: the direct path is on, and no option renames keys (a key
+    /// strategy, key paths, key mappings) or merges objects (merge mode).
+    let writesDirectly: Bool
 
     /// An open container. `component` is set for the objects a key path opens.
     struct Frame {
@@ -110,6 +114,7 @@ final class EncodingCore {
         pathSeparator = options.keyPathSeparator ?? "."
         pathSeparatorByte = pathSeparator.utf8.count == 1 && pathSeparator.utf8.first! < 0x80 ? pathSeparator.utf8.first : nil
         hasMappings = !options.keyMappings.isEmpty
+        writesDirectly = options.usesDirectPath && !mergeMode && keyStrategyIsDefault && !splitsKeys && !hasMappings
     }
 
     deinit {

@@ -51,26 +51,35 @@ final class JoltByteEncoder: Encoder, SingleValueEncodingContainer {
     // MARK: Containers
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        let (index, id) = openObject()
+        guard index >= 0 else { return KeyedEncodingContainer(JoltKeyedContainer<Key>.dead(core)) }
+        return KeyedEncodingContainer(JoltKeyedContainer<Key>(
+            core: core, index: index, id: id, pathCount: pathCount, extraPath: extraPath,
+            encoderExtraCount: extraPath.count, rawKeys: rawKeys, mappings: mappings))
+    }
+
+    /// The object the slot's keyed containers write into (also
+    /// ``JoltDirectWriter/object()``'s): opened the first time, the same one when
+    /// asked again (a superclass encoding into the same encoder). Its place on
+    /// the stack of open containers and its id, or `(-1, -1)` (a misuse,
+    /// recorded) when the slot holds something else or the object was closed.
+    @inline(__always)
+    func openObject() -> (index: Int, id: Int) {
         if frameID != 0 {
-            // Asked again (a superclass encoding into the same encoder): the same object.
             if frameIsObject, frameIndex < core.frames.count, core.frames[frameIndex].id == frameID {
-                return KeyedEncodingContainer(JoltKeyedContainer<Key>(
-                    core: core, index: frameIndex, id: frameID, pathCount: pathCount, extraPath: extraPath,
-                    encoderExtraCount: extraPath.count, rawKeys: rawKeys, mappings: mappings))
+                return (frameIndex, frameID)
             }
             core.recordOutOfOrder()
-            return KeyedEncodingContainer(JoltKeyedContainer<Key>.dead(core))
+            return (-1, -1)
         }
         guard core.pendingToken == token else {
             core.recordOutOfOrder()
-            return KeyedEncodingContainer(JoltKeyedContainer<Key>.dead(core))
+            return (-1, -1)
         }
         frameIndex = core.frames.count
         frameID = core.openFrame(isObject: true)
         frameIsObject = true
-        return KeyedEncodingContainer(JoltKeyedContainer<Key>(
-            core: core, index: frameIndex, id: frameID, pathCount: pathCount, extraPath: extraPath,
-            encoderExtraCount: extraPath.count, rawKeys: rawKeys, mappings: mappings))
+        return (frameIndex, frameID)
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -1,0 +1,43 @@
+extension EncodingCore {
+    /// A ``JoltDirectEncodable`` value at a member or element just started, as
+    /// ``encodeNested(_:key:pathCount:extraPath:)`` encodes any value (a fresh
+    /// slot, the key on the coding path, the containers it opened closed
+    /// afterwards), without its tests for the types written in place or by
+    /// strategies: the value writes itself directly.
+    func encodeNestedDirect<T: JoltDirectEncodable>(_ value: T, key: some CodingKey, pathCount: Int, extraPath: [any CodingKey]) throws {
+        if path.count != pathCount { path.removeSubrange(min(pathCount, path.count)...) }
+        if !extraPath.isEmpty { path.append(contentsOf: extraPath) }
+        path.append(key)
+        let depth = frames.count
+        let slot = takeEncoder(pathCount: path.count)
+        pendingToken = slot.token
+        try value.joltDirectEncode(to: JoltDirectWriter(slot: slot))
+        closeFrames(downTo: depth)
+        path.removeSubrange(min(pathCount, path.count)...)
+        giveBack(slot)
+    }
+
+    /// An array of ``JoltDirectEncodable`` values at a member just started, laid
+    /// out as `Array.encode(to:)` lays it out through an unkeyed container (the
+    /// array's key on the coding path, each element's index below it), each
+    /// element written directly.
+    func encodeDirectArray<T: JoltDirectEncodable>(_ array: [T], key: some CodingKey, pathCount: Int, extraPath: [any CodingKey]) throws {
+        if path.count != pathCount { path.removeSubrange(min(pathCount, path.count)...) }
+        if !extraPath.isEmpty { path.append(contentsOf: extraPath) }
+        path.append(key)
+        let depth = frames.count
+        let elementPathCount = path.count
+        let id = openFrame(isObject: false)
+        // Indexed: `enumerated()` in this unspecialized code asks the runtime for
+        // the metadata of its sequence, iterator and tuple, per array and element.
+        var offset = 0
+        while offset < array.count {
+            // The element before closed what it opened: the array is on top.
+            guard beginArrayElement(depth, id, idBits: 64) else { throw failure! }
+            try encodeNestedDirect(array[offset], key: JoltCodingKey.index(offset), pathCount: elementPathCount, extraPath: [])
+            offset += 1
+        }
+        closeFrames(downTo: depth)
+        path.removeSubrange(min(pathCount, path.count)...)
+    }
+}

@@ -1,0 +1,25 @@
+/// A type that ``JoltEncoder`` writes past the `Encoder` protocol: no keyed
+/// container, no `CodingKey` turned into a `String`, each key written as bytes
+/// the macros escaped when they expanded.
+///
+/// You do not write this conformance: `@Codable` and `@Encodable` (JoltMacros)
+/// add it to the structs whose encoded properties each have one key. Their
+/// `encode(to:)` hands a ``JoltDirectWriter`` to ``joltDirectEncode(to:)``
+/// whenever the encoder is a ``JoltEncoder`` whose options the direct path
+/// honours (no key strategy, key paths or key mappings), at any depth; it runs
+/// the generated container code everywhere else: under Foundation's
+/// `JSONEncoder`, or when ``JoltEncoder/usesDirectPath`` is off.
+///
+/// Both write the same bytes and throw the same errors, with the same coding
+/// paths: the direct path writes through the same core (formatting, sorted
+/// keys, the nil, date, data and float strategies, a key written twice).
+///
+/// ```swift
+/// @Codable struct User { let id: Int; var name = "" }
+///
+/// let json = try JoltEncoder().encode(User(id: 1))  // the direct path: {"id":1,"name":""}
+/// ```
+public protocol JoltDirectEncodable: Encodable {
+    /// Writes the value into the slot `writer` stands for. Written by the macros.
+    func joltDirectEncode(to writer: JoltDirectWriter) throws
+}

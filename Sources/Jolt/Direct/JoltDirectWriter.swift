@@ -1,0 +1,44 @@
+/// The slot of one value a ``JoltDirectEncodable`` type writes itself into:
+/// what its generated `encode(to:)` gets from a ``JoltEncoder``'s `Encoder`.
+///
+/// ```swift
+/// func encode(to encoder: any Encoder) throws {
+///     if let writer = JoltDirectWriter(encoder) { return try joltDirectEncode(to: writer) }
+///     // the container code, for any other encoder
+/// }
+///
+/// func joltDirectEncode(to writer: JoltDirectWriter) throws {
+///     let object = writer.object()
+///     try object.encode(id, forKey: CodingKeys.id, "\"id\"")
+/// }
+/// ```
+public struct JoltDirectWriter {
+    let slot: JoltByteEncoder
+
+    /// The writer of `encoder`'s slot, or nil when `encoder` is not a
+    /// ``JoltEncoder``'s or its encode does not take the direct path (see
+    /// ``JoltDirectEncodable``).
+    @inline(__always)
+    public init?(_ encoder: any Encoder) {
+        // A type test and a downcast: no conformance look-up.
+        guard ObjectIdentifier(type(of: encoder)) == ObjectIdentifier(JoltByteEncoder.self) else { return nil }
+        let slot = unsafeDowncast(encoder as AnyObject, to: JoltByteEncoder.self)
+        guard slot.core.writesDirectly, !slot.rawKeys else { return nil }
+        self.slot = slot
+    }
+
+    init(slot: JoltByteEncoder) {
+        self.slot = slot
+    }
+
+    /// The slot as an `Encoder`, for the hooks and flattened properties (the
+    /// same slot `encode(to:)` gets).
+    public var encoder: any Encoder { slot }
+
+    /// The object the value's members go into, as
+    /// `encoder.container(keyedBy:)` would give it (the same object when asked again).
+    public func object() -> JoltDirectObject {
+        let (index, id) = slot.openObject()
+        return JoltDirectObject(slot: slot, index: index, id: id)
+    }
+}

@@ -1,0 +1,189 @@
+import JoltMacrosPlugin
+import SwiftSyntaxMacrosTestSupport
+import SwiftSyntaxMacroExpansion
+import XCTest
+
+/// The `JoltDirectEncodable` conformance `@Codable` and `@Encodable` write: for
+/// a struct whose encoded properties each have one plain key, `encode(to:)`
+/// hands a JoltEncoder's slot to `joltDirectEncode(to:)`, which writes each
+/// key as its bytes; a class forwards to `encode(to:)`; other types do not get it.
+final class DirectEncodingExpansionTests: XCTestCase {
+    /// The specs with the conformance the compiler passes when the type does not have it.
+    let specs: [String: MacroSpec] = {
+        var specs = joltMacroSpecs
+        specs["Codable"] = MacroSpec(type: CodableMacro.self, conformances: ["Encodable", "JoltDirectEncodable"])
+        specs["Encodable"] = MacroSpec(type: EncodableMacro.self, conformances: ["Encodable", "JoltDirectEncodable"])
+        return specs
+    }()
+
+    func testDirectWriting() {
+        assertMacroExpansion(
+            #"""
+            @Encodable
+            struct Event {
+                let id: Int
+                @CodingKey("user_name") var name: String
+                var nickname: String?
+                @EncodeNil var note: String?
+                @DateCoding(ISO8601Strategy.self) var seen: Date?
+                @CodingKey("ключ") var key: Bool
+                @Flatten var place: Place
+                @CodingIgnored var cache: [String: Int] = [:]
+            }
+            """#,
+            expandedSource: #"""
+            struct Event {
+                let id: Int
+                var name: String
+                var nickname: String?
+                var note: String?
+                var seen: Date?
+                var key: Bool
+                var place: Place
+                var cache: [String: Int] = [:]
+            }
+
+            extension Event: Encodable, JoltDirectEncodable {
+                enum CodingKeys: String, CodingKey {
+                    case `id` = "id"
+                    case `user_name` = "user_name"
+                    case `nickname` = "nickname"
+                    case `note` = "note"
+                    case `seen` = "seen"
+                    case `ключ` = "ключ"
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    if let writer = JoltDirectWriter(encoder) {
+                        return try joltDirectEncode(to: writer)
+                    }
+                    try joltHook(self.willEncode(to: encoder))
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(self.id, forKey: .`id`)
+                    try container.encode(self.name, forKey: .`user_name`)
+                    try container.encodeIfPresent(self.nickname, forKey: .`nickname`)
+                    if let value = self.note {
+                        try container.encode(value, forKey: .`note`)
+                    } else {
+                        try container.encodeNil(forKey: .`note`)
+                    }
+                    if let value = self.seen {
+                        try container.encode(DateValue<ISO8601Strategy>(wrappedValue: value), forKey: .`seen`)
+                    }
+                    try container.encode(self.key, forKey: .`ключ`)
+                    try self.place.encode(to: encoder)
+                    try joltHook(self.didEncode(to: encoder))
+                }
+
+                func joltDirectEncode(to writer: JoltDirectWriter) throws {
+                    let encoder = writer.encoder
+                    try joltHook(self.willEncode(to: encoder))
+                    let object = writer.object()
+                    try object.encode(self.id, forKey: CodingKeys.`id`, "\"id\"")
+                    try object.encode(self.name, forKey: CodingKeys.`user_name`, "\"user_name\"")
+                    try object.encodeIfPresent(self.nickname, forKey: CodingKeys.`nickname`, "\"nickname\"")
+                    if let value = self.note {
+                        try object.encode(value, forKey: CodingKeys.`note`, "\"note\"")
+                    } else {
+                        try object.encodeNil(forKey: CodingKeys.`note`, "\"note\"")
+                    }
+                    if let value = self.seen {
+                        try object.encode(DateValue<ISO8601Strategy>(wrappedValue: value), forKey: CodingKeys.`seen`, "\"seen\"")
+                    }
+                    try object.encode(self.key, forKey: CodingKeys.`ключ`, "\"ключ\"")
+                    try self.place.encode(to: encoder)
+                    try joltHook(self.didEncode(to: encoder))
+                }
+            }
+            """#,
+            macroSpecs: specs, indentationWidth: .spaces(4))
+    }
+
+    func testTypesWithoutTheDirectWriting() {
+        assertMacroExpansion(
+            #"""
+            @Encodable
+            struct Pathed {
+                @CodingKey("meta.id") var id: Int
+            }
+
+            @Encodable
+            struct Slashed {
+                @CodingKey("a/b") var id: Int
+            }
+
+            @Encodable
+            class Animal {
+                var name: String = ""
+            }
+            """#,
+            expandedSource: #"""
+            struct Pathed {
+                var id: Int
+            }
+            struct Slashed {
+                var id: Int
+            }
+            class Animal {
+                var name: String = ""
+
+                enum CodingKeys: String, CodingKey {
+                    case `name` = "name"
+                }
+
+                class var joltHooksClass: AnyClass {
+                    Animal.self
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    let runsHooks = Self.joltHooksClass == Animal.self
+                    if runsHooks {
+                        try joltHook(self.willEncode(to: encoder))
+                    }
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(self.name, forKey: .`name`)
+                    if runsHooks {
+                        try joltHook(self.didEncode(to: encoder))
+                    }
+                }
+            }
+
+            extension Pathed: Encodable {
+                enum CodingKeys: String, CodingKey {
+                    case `meta` = "meta"
+                    case `id` = "id"
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    try joltHook(self.willEncode(to: encoder))
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    do {
+                        var container0 = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .`meta`)
+                        try container0.encode(self.id, forKey: .`id`)
+                    }
+                    try joltHook(self.didEncode(to: encoder))
+                }
+            }
+
+            extension Slashed: Encodable {
+                enum CodingKeys: String, CodingKey {
+                    case `a_b` = "a/b"
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    try joltHook(self.willEncode(to: encoder))
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(self.id, forKey: .`a_b`)
+                    try joltHook(self.didEncode(to: encoder))
+                }
+            }
+
+            extension Animal: Encodable, JoltDirectEncodable {
+                func joltDirectEncode(to writer: JoltDirectWriter) throws {
+                    try encode(to: writer.encoder)
+                }
+            }
+            """#,
+            macroSpecs: specs, indentationWidth: .spaces(4))
+    }
+}
