@@ -566,12 +566,15 @@ if runsPolymorphic {
 
 var macroTable: Table?
 var directPathTable: Table?
+var directEncodingTable: Table?
 if runsMacros {
     let tables = measureMacroTables(options: options, backends: backends, corpus: corpusDirectory)
     macroTable = tables.generated
     directPathTable = tables.direct
+    directEncodingTable = tables.encoding
     print(tables.generated.text() + "\n")
     print(tables.direct.text() + "\n")
+    print(tables.encoding.text() + "\n")
 }
 
 // Streaming: a generated array of tweets, element by element vs Foundation's whole-document decode.
@@ -696,7 +699,7 @@ if let readmePath = options.readmePath {
         + "after warm-up. MB/s = 10^6 bytes of JSON per second."
     let keySection = keyTable.rows.isEmpty ? [] : [keyTable.markdown(), ""]
     let polymorphicSection = polymorphicTable.rows.isEmpty ? [] : [polymorphicTable.markdown(), ""]
-    let macroSection = (macroTable.map { [$0.markdown(), ""] } ?? []) + (directPathTable.map { [$0.markdown(), ""] } ?? [])
+    let macroSection = [macroTable, directPathTable, directEncodingTable].compactMap { $0 }.flatMap { [$0.markdown(), ""] }
     let body = (header.map { $0 + "  " } + ["", method, "", decodeTable.markdown(), "", trialTable.markdown(), "", encodeTable.markdown(), ""] + keySection
         + [dateTable.markdown(), ""] + polymorphicSection + macroSection + [streamingTable.markdown(), "", scanTable.markdown()]
         + (ceilingTable.rows.isEmpty ? [] : ["", ceilingTable.markdown()]))

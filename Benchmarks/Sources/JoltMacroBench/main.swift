@@ -96,8 +96,17 @@ func measureInput<Plain: Decodable, Annotated: Decodable>(
     }
 }
 
-/// Decodes one model `count` times with one backend: the workload of `--profile`.
+/// Decodes one model `count` times with one backend: the workload of `--profile`
+/// (or encodes it, for `encdirect:FILE`, `encplain:FILE`, `encodeto:FILE`; the backend is not used).
 func profile(model: String, backend name: String, count: Int) {
+    if model.hasPrefix("enc") {
+        do {
+            guard try profileEncoding(model, count: count, corpus: Corpus.directory()) else { fail("unknown model \(model)") }
+        } catch {
+            fail("\(model): \(error)")
+        }
+        return
+    }
     let decoder = JoltDecoder()
     decoder.backend = name == "yajl" ? .yajl : name == "simdjson" ? .simdjson : .swift
     let records = recordsJSON(count: 10_000)
@@ -131,7 +140,10 @@ func sameJSON<A: Encodable, B: Encodable>(_ a: A, _ b: B) -> Bool {
 // `--profile MODEL BACKEND COUNT`: only decodes (for callgrind), no measuring:
 // MODEL is hand or macro (the 10,000 records), twitter-plain or twitter-macro, or
 // direct:FILE, plain:FILE or initfrom:FILE (a corpus file into its generated
-// model on the direct path, its synthesized model, the generated model's init(from:)).
+// model on the direct path, its synthesized model, the generated model's init(from:)),
+// or encdirect:FILE, encplain:FILE or encodeto:FILE (the file's values encoded from
+// the generated model on the direct path, from the synthesized model, through the
+// generated encode(to:)).
 if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "--profile" {
     profile(model: CommandLine.arguments[2], backend: CommandLine.arguments[3], count: Int(CommandLine.arguments[4]) ?? 1)
     exit(0)
@@ -170,3 +182,4 @@ measureInput("10,000 records", data: records, plain: ("hand-written init(from:)"
              annotated: ("@Codable: 3 keys, a default, a path", [MacroRecord].self), decoders: decoders, settings: settings,
              same: { $0.map(\.fields) == $1.map(\.fields) })
 measureDirectPath(corpus: corpus, backends: backends, settings: settings)
+measureDirectEncoding(corpus: corpus, settings: settings)
