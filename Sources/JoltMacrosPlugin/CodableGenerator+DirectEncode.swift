@@ -26,7 +26,7 @@ extension CodableGenerator {
         guard !own.isEmpty else { return nil }
         var lines = ["let encoder = writer.encoder"]
         lines += hookStatements(.willEncode)
-        lines.append("let object = writer.object()")
+        lines.append("let object = writer.object(distinctKeys: true)")
         for property in own {
             guard let statement = directEncodeStatement(property) else { return nil }
             lines.append(statement)

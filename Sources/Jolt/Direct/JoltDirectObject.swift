@@ -15,6 +15,9 @@ public struct JoltDirectObject {
     /// an object the slot could not give (every write then fails).
     let index: Int
     let id: Int
+    /// Whether each key is compared with those written before it (see
+    /// ``JoltDirectWriter/object(distinctKeys:)``).
+    let checksKeys: Bool
 
     var core: EncodingCore { slot.core }
 
@@ -29,7 +32,7 @@ public struct JoltDirectObject {
         core.beginElement()
         let start = core.writer.count
         core.writer.write(json)
-        core.recordKey(start: start, escaped: false)
+        core.recordKey(start: start, escaped: false, checksRepeat: checksKeys)
     }
 
     @inline(never)

@@ -37,8 +37,14 @@ public struct JoltDirectWriter {
 
     /// The object the value's members go into, as
     /// `encoder.container(keyedBy:)` would give it (the same object when asked again).
-    public func object() -> JoltDirectObject {
-        let (index, id) = slot.openObject()
-        return JoltDirectObject(slot: slot, index: index, id: id)
+    ///
+    /// With `distinctKeys` (the macros' code: they refuse two properties with
+    /// one key), the keys written through it are all different: while the
+    /// object holds only them, none is compared with those before it. Keys
+    /// written into it otherwise (a flattened value, a hook) still are, and so
+    /// are all keys of an object that was open already.
+    public func object(distinctKeys: Bool = false) -> JoltDirectObject {
+        let (index, id, opened) = slot.openObject()
+        return JoltDirectObject(slot: slot, index: index, id: id, checksKeys: !(distinctKeys && opened))
     }
 }

@@ -310,14 +310,19 @@ final class EncodingCore {
 
     /// Records the key written at `start` among the members of the innermost
     /// object (see ``writeKey(_:)``), and writes its colon.
+    ///
+    /// With `checksRepeat` false the key is not compared with those before it: the
+    /// caller knows it is new (``JoltDirectObject``'s keys, distinct by
+    /// construction, in an object it opened). It is still recorded, for the
+    /// keys written after it.
     @inline(__always)
-    func recordKey(start: Int, escaped: Bool) {
+    func recordKey(start: Int, escaped: Bool, checksRepeat: Bool = true) {
         let length = writer.count - start - 2
         let index = frames.count &- 1
         let first = length > 0 ? Int(writer.base[start + 1]) : 0
         let last = length > 0 ? Int(writer.base[start + length]) : 0
         let bit: UInt64 = 1 << UInt64((length &* 7 &+ first &* 3 &+ last) & 63)
-        if _slowPath(frames[index].keyMask & bit != 0) && isRepeatedKey(start: start, length: length, in: index) {
+        if checksRepeat && _slowPath(frames[index].keyMask & bit != 0) && isRepeatedKey(start: start, length: length, in: index) {
             wroteRepeatedKey = true
         }
         frames[index].keyMask |= bit

@@ -51,7 +51,7 @@ final class JoltByteEncoder: Encoder, SingleValueEncodingContainer {
     // MARK: Containers
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        let (index, id) = openObject()
+        let (index, id, _) = openObject()
         guard index >= 0 else { return KeyedEncodingContainer(JoltKeyedContainer<Key>.dead(core)) }
         return KeyedEncodingContainer(JoltKeyedContainer<Key>(
             core: core, index: index, id: id, pathCount: pathCount, extraPath: extraPath,
@@ -63,23 +63,24 @@ final class JoltByteEncoder: Encoder, SingleValueEncodingContainer {
     /// asked again (a superclass encoding into the same encoder). Its place on
     /// the stack of open containers and its id, or `(-1, -1)` (a misuse,
     /// recorded) when the slot holds something else or the object was closed.
+    /// `opened` says whether this call opened it (it holds no key yet).
     @inline(__always)
-    func openObject() -> (index: Int, id: Int) {
+    func openObject() -> (index: Int, id: Int, opened: Bool) {
         if frameID != 0 {
             if frameIsObject, frameIndex < core.frames.count, core.frames[frameIndex].id == frameID {
-                return (frameIndex, frameID)
+                return (frameIndex, frameID, false)
             }
             core.recordOutOfOrder()
-            return (-1, -1)
+            return (-1, -1, false)
         }
         guard core.pendingToken == token else {
             core.recordOutOfOrder()
-            return (-1, -1)
+            return (-1, -1, false)
         }
         frameIndex = core.frames.count
         frameID = core.openFrame(isObject: true)
         frameIsObject = true
-        return (frameIndex, frameID)
+        return (frameIndex, frameID, true)
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -78,7 +78,7 @@ final class DirectEncodingExpansionTests: XCTestCase {
                 func joltDirectEncode(to writer: JoltDirectWriter) throws {
                     let encoder = writer.encoder
                     try joltHook(self.willEncode(to: encoder))
-                    let object = writer.object()
+                    let object = writer.object(distinctKeys: true)
                     try object.encode(self.id, forKey: CodingKeys.`id`, "\"id\"")
                     try object.encode(self.name, forKey: CodingKeys.`user_name`, "\"user_name\"")
                     try object.encodeIfPresent(self.nickname, forKey: CodingKeys.`nickname`, "\"nickname\"")
