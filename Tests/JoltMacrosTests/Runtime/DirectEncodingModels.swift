@@ -63,3 +63,16 @@ struct Stamp: Equatable {
     var at: Date
     var value: Double
 }
+
+/// A hook that writes one of the type's keys again after the direct writing
+/// (the last value wins, as in Foundation).
+@Codable
+struct Rewritten: Equatable {
+    var span: Int
+    var name: String
+
+    func didEncode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
+        try container.encode(99, forKey: "span")
+    }
+}
