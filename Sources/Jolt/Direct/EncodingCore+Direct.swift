@@ -5,9 +5,7 @@ extension EncodingCore {
     /// afterwards), without its tests for the types written in place or by
     /// strategies: the value writes itself directly.
     func encodeNestedDirect<T: JoltDirectEncodable>(_ value: T, key: some CodingKey, pathCount: Int, extraPath: [any CodingKey]) throws {
-        if path.count != pathCount { path.removeSubrange(min(pathCount, path.count)...) }
-        if !extraPath.isEmpty { path.append(contentsOf: extraPath) }
-        path.append(key)
+        pushPath(pathCount: pathCount, extraPath: extraPath, key: key)
         let depth = frames.count
         let slot = takeEncoder(pathCount: path.count)
         pendingToken = slot.token
@@ -22,9 +20,7 @@ extension EncodingCore {
     /// array's key on the coding path, each element's index below it), each
     /// element written directly.
     func encodeDirectArray<T: JoltDirectEncodable>(_ array: [T], key: some CodingKey, pathCount: Int, extraPath: [any CodingKey]) throws {
-        if path.count != pathCount { path.removeSubrange(min(pathCount, path.count)...) }
-        if !extraPath.isEmpty { path.append(contentsOf: extraPath) }
-        path.append(key)
+        pushPath(pathCount: pathCount, extraPath: extraPath, key: key)
         let depth = frames.count
         let elementPathCount = path.count
         let id = openFrame(isObject: false)

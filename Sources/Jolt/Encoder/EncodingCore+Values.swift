@@ -41,9 +41,7 @@ extension EncodingCore {
     @inline(__always)
     func encodeNested<T: Encodable>(_ value: T, key: some CodingKey, pathCount: Int, extraPath: [any CodingKey]) throws {
         if try writeDirectly(value, key: key, pathCount: pathCount, extraPath: extraPath) { return }
-        if path.count != pathCount { path.removeSubrange(min(pathCount, path.count)...) }
-        if !extraPath.isEmpty { path.append(contentsOf: extraPath) }
-        path.append(key)
+        pushPath(pathCount: pathCount, extraPath: extraPath, key: key)
         let depth = frames.count
         let slot = takeEncoder(pathCount: path.count)
         pendingToken = slot.token
@@ -51,6 +49,16 @@ extension EncodingCore {
         closeFrames(downTo: depth)
         path.removeSubrange(min(pathCount, path.count)...)
         giveBack(slot)
+    }
+
+    /// The coding path of a member's or element's value: the first `pathCount`
+    /// keys of ``path``, then `extraPath`, then `key` (removed again with
+    /// `path.removeSubrange(min(pathCount, path.count)...)`).
+    @inline(__always)
+    func pushPath(pathCount: Int, extraPath: [any CodingKey], key: some CodingKey) {
+        if path.count != pathCount { path.removeSubrange(min(pathCount, path.count)...) }
+        if !extraPath.isEmpty { path.append(contentsOf: extraPath) }
+        path.append(key)
     }
 
     /// Writes the common scalar types, and arrays of them, without a slot or a
