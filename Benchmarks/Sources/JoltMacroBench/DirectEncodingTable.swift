@@ -14,8 +14,8 @@ struct EncodingPair {
     /// Foundation on the plain model, Jolt on the plain model, Jolt on the
     /// generated model directly, and through its `encode(to:)`.
     let contenders: [Contender]
-    /// The bytes of the direct encode, nil when the four encodes do not all
-    /// write the same bytes (or one fails).
+    /// The bytes of the direct encode, nil when the four encodes, with sorted
+    /// keys, do not all write the same bytes (or one fails).
     let written: Int?
 
     init<Plain: Codable, Generated: Codable>(_ file: String, data: Data, _ plain: Plain.Type, _ generated: Generated.Type) throws {
@@ -32,9 +32,18 @@ struct EncodingPair {
             Contender(label: "direct", run: { keep(try jolt.encode(generatedValue)) }),
             Contender(label: "encode(to:)", run: { keep(try containers.encode(generatedValue)) }),
         ]
-        let outputs = [try? foundation.encode(plainValue), try? jolt.encode(plainValue),
-                       try? jolt.encode(generatedValue), try? containers.encode(generatedValue)]
-        written = outputs.allSatisfy({ $0 != nil && $0 == outputs[2] }) ? outputs[2]!.count : nil
+        // Compared with sorted keys: Foundation's unsorted order is its dictionary's.
+        let sortedFoundation = JSONEncoder()
+        sortedFoundation.outputFormatting = .sortedKeys
+        let sortedJolt = JoltEncoder()
+        sortedJolt.outputFormatting = .sortedKeys
+        let sortedContainers = JoltEncoder()
+        sortedContainers.outputFormatting = .sortedKeys
+        sortedContainers.usesDirectPath = false
+        let outputs = [try? sortedFoundation.encode(plainValue), try? sortedJolt.encode(plainValue),
+                       try? sortedJolt.encode(generatedValue), try? sortedContainers.encode(generatedValue)]
+        let same = outputs.allSatisfy { $0 != nil && $0 == outputs[2] }
+        written = same ? (try? jolt.encode(generatedValue))?.count : nil
     }
 
     static func make(_ file: String, data: Data) throws -> EncodingPair? {
