@@ -1,5 +1,5 @@
 /// The members of one object written by a ``JoltDirectEncodable`` type's
-/// generated code (``JoltDirectWriter/object()``): each key as the bytes the
+/// generated code (``JoltDirectWriter/object(distinctKeys:)``): each key as the bytes the
 /// macros escaped (`"\"id\""`), each value written as
 /// ``JoltEncoder``'s keyed container writes it, through the same core. The
 /// `CodingKey` is only read when an error needs the coding path.
