@@ -10,6 +10,9 @@ import Jolt
 /// member of a valid event in turn, so every property sees arbitrary values,
 /// inside the nested objects of `FuzzContained`'s container path, and as each
 /// key of `FuzzFlat` (a flattened property) and `FuzzFinal` (a final class).
+/// Each value decoded that is `Encodable` (`FuzzEvent` and `FuzzInner`, and the
+/// arrays and dictionaries of them) is then encoded with `JoltDirectEncodable`
+/// and through its container code, under three sets of options: the same bytes.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
@@ -62,6 +65,42 @@ func compare<T: Decodable & Equatable>(_ type: T.Type, _ bytes: [UInt8], _ direc
     let b = outcome { try initFrom.decode(type, from: bytes) }
     guard a == b else {
         fatalError("\(backend), \(type): direct path \(a) != init(from:) \(b) for \(String(decoding: bytes, as: UTF8.self))")
+    }
+    if case .value(let value) = a, let value = value as? any Encodable { compareEncodings(value) }
+}
+
+/// The encoders the direct encoding is compared under: compact, pretty and
+/// sorted with slashes as they are, and nil written as null.
+let encoderPairs: [(direct: JoltEncoder, containers: JoltEncoder)] = {
+    let settings: [(JoltEncoder) -> Void] = [
+        { _ in },
+        { $0.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] },
+        { $0.nilEncodingStrategy = .writeNull; $0.dateEncodingStrategy = .secondsSince1970 },
+    ]
+    return settings.map { configure in
+        let direct = JoltEncoder(), containers = JoltEncoder()
+        configure(direct)
+        configure(containers)
+        containers.usesDirectPath = false
+        return (direct, containers)
+    }
+}()
+
+/// A decoded value encoded directly and through the container code: the same
+/// bytes, or the same error.
+func compareEncodings(_ value: any Encodable) {
+    for (direct, containers) in encoderPairs {
+        let a = encoded { try direct.encode(value) }
+        let b = encoded { try containers.encode(value) }
+        guard a == b else { fatalError("\(type(of: value)): direct encoding \(a) != encode(to:) \(b)") }
+    }
+}
+
+func encoded(_ body: () throws -> Data) -> String {
+    do {
+        return "bytes " + String(decoding: try body(), as: UTF8.self)
+    } catch {
+        return "error \(error)"
     }
 }
 
