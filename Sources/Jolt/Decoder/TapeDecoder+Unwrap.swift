@@ -266,12 +266,19 @@ extension TapeDecoder {
     func unwrapDouble<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K) throws -> Double {
         let e = entries[i]
         if _fastPath(e.rawKind == TapeKind.number.rawValue) {
-            let p = input + e.offset
-            let d = NumberParser.parseDouble(p, e.length)
-            if _fastPath(d.isFinite && (d != 0 || Self.isTrueZero(p, e.length))) { return d }
+            if let d = finiteDouble(e) { return d }
             throw notRepresentable(Double.self, e, extra, key)
         }
         return try nonConformingFloat(Double.self, at: i, extra, key)
+    }
+
+    /// The `Double` of the number entry `e`, or nil when its value is beyond
+    /// `Double`'s range (it would round to infinity, or a non-zero value to zero).
+    @inline(__always)
+    func finiteDouble(_ e: TapeEntry) -> Double? {
+        let p = input + e.offset
+        let d = NumberParser.parseDouble(p, e.length)
+        return _fastPath(d.isFinite && (d != 0 || Self.isTrueZero(p, e.length))) ? d : nil
     }
 
     @inline(__always)
@@ -462,15 +469,32 @@ extension TapeDecoder {
     /// library function that is never specialized, and looks up the array
     /// storage's generic metadata on every call (about 300 instructions, as much
     /// as decoding two numbers; canada.json has 56,000 two-element arrays).
+    ///
+    /// The coding path is built only when an element needs it. `scalar` reads
+    /// the elements of the common kind (a number that converts exactly, a
+    /// string): it has no effect and cannot fail, so nothing is pushed for
+    /// them. At the first element it leaves (nil: null, a conversion, an
+    /// error), that element and the rest go through `element` with the array's
+    /// key on the path, as every element did before, so that errors, lenient
+    /// conversions and their report entries have the same coding path.
+    /// (Pushing and popping the key was about 130 instructions an array, a
+    /// fifth of a two-number array of canada.json.)
     @inline(__always)
-    func unwrapConcreteArray<E, K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K, _ element: (Int, JoltCodingKey) throws -> E) throws -> [E] {
+    func unwrapConcreteArray<E, K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K, scalar: (TapeEntry) -> E?,
+                                              _ element: (Int, JoltCodingKey) throws -> E) throws -> [E] {
         let e = try arrayEntry(at: i, extra, key)
         if e.count == 0 { return [] }
+        var result: [E] = []
+        result.reserveCapacity(e.count)
+        var j = i &+ 1
+        let end = e.end
+        // `scalar` takes scalar entries only, so the next element is at `j + 1`.
+        while j < end, let value = scalar(entries[j]) {
+            result.append(value)
+            j &+= 1
+        }
+        if j == end { return result }
         return try with(index: i, extra: extra, key: key) {
-            var result: [E] = []
-            result.reserveCapacity(e.count)
-            var j = i &+ 1
-            let end = e.end
             while j < end {
                 result.append(try element(j, .index(result.count)))
                 j = next(after: j)
@@ -485,14 +509,20 @@ extension TapeDecoder {
     }
 
     func unwrapDoubleArray<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K) throws -> [Double] {
-        try unwrapConcreteArray(at: i, extra, key) { j, index in try unwrapDouble(at: j, [], index) }
+        try unwrapConcreteArray(at: i, extra, key, scalar: { e in
+            e.rawKind == TapeKind.number.rawValue ? finiteDouble(e) : nil
+        }) { j, index in try unwrapDouble(at: j, [], index) }
     }
 
     func unwrapIntArray<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K) throws -> [Int] {
-        try unwrapConcreteArray(at: i, extra, key) { j, index in try unwrapInteger(Int.self, at: j, [], index) }
+        try unwrapConcreteArray(at: i, extra, key, scalar: { e in
+            e.rawKind == TapeKind.number.rawValue ? NumberParser.parseInt64(input + e.offset, e.length).flatMap { Int(exactly: $0) } : nil
+        }) { j, index in try unwrapInteger(Int.self, at: j, [], index) }
     }
 
     func unwrapStringArray<K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K) throws -> [String] {
-        try unwrapConcreteArray(at: i, extra, key) { j, index in try unwrapString(at: j, [], index) }
+        try unwrapConcreteArray(at: i, extra, key, scalar: { e in
+            e.rawKind == TapeKind.string.rawValue ? context.string(input + e.offset, count: e.length, escaped: e.isEscaped) : nil
+        }) { j, index in try unwrapString(at: j, [], index) }
     }
 }
