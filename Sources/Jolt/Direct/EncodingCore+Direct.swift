@@ -1,18 +1,12 @@
 extension EncodingCore {
     /// A ``JoltDirectEncodable`` value at a member or element just started, as
-    /// ``encodeNested(_:key:pathCount:extraPath:)`` encodes any value (a fresh
-    /// slot, the key on the coding path, the containers it opened closed
-    /// afterwards), without its tests for the types written in place or by
-    /// strategies: the value writes itself directly.
+    /// ``encodeNested(_:key:pathCount:extraPath:)`` encodes any value (in
+    /// ``inNestedSlot(key:pathCount:extraPath:_:)``), without its tests for the
+    /// types written in place or by strategies: the value writes itself directly.
     func encodeNestedDirect<T: JoltDirectEncodable>(_ value: T, key: some CodingKey, pathCount: Int, extraPath: [any CodingKey]) throws {
-        pushPath(pathCount: pathCount, extraPath: extraPath, key: key)
-        let depth = frames.count
-        let slot = takeEncoder(pathCount: path.count)
-        pendingToken = slot.token
-        try value.joltDirectEncode(to: JoltDirectWriter(slot: slot))
-        closeFrames(downTo: depth)
-        path.removeSubrange(min(pathCount, path.count)...)
-        giveBack(slot)
+        try inNestedSlot(key: key, pathCount: pathCount, extraPath: extraPath) { slot in
+            try value.joltDirectEncode(to: JoltDirectWriter(slot: slot))
+        }
     }
 
     /// An array of ``JoltDirectEncodable`` values at a member just started, laid

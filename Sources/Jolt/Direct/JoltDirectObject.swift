@@ -28,16 +28,8 @@ public struct JoltDirectObject {
     @inline(__always)
     private func begin(_ json: StaticString) throws {
         let core = self.core
-        guard core.activate(index, id) else { return try fail() }
-        core.beginElement()
-        let start = core.writer.count
-        core.writer.write(json)
-        core.recordKey(start: start, escaped: false, checksRepeat: checksKeys)
-    }
-
-    @inline(never)
-    private func fail() throws {
-        throw core.failure ?? EncodingError.invalidValue((), EncodingError.Context(codingPath: slot.codingPath, debugDescription: "Invalid container."))
+        guard core.activate(index, id) else { throw core.containerFailure(codingPath: slot.codingPath) }
+        core.writeQuotedKey(json, checksRepeat: checksKeys)
     }
 
     /// `null` for an absent value under `.writeNull`, nothing under `.omit`.

@@ -23,7 +23,9 @@ public struct JoltDirectWriter {
         // A type test, then the reference taken as it is: no cast.
         guard ObjectIdentifier(type(of: encoder)) == ObjectIdentifier(JoltByteEncoder.self) else { return nil }
         let slot = Self.slot(encoder)
-        guard slot.core.writesDirectly, !slot.rawKeys else { return nil }
+        // (A slot with `rawKeys` set is never asked: that takes a key strategy,
+        // under which `writesDirectly` is false.)
+        guard slot.core.writesDirectly else { return nil }
         self.slot = slot
     }
 

@@ -41,11 +41,21 @@ extension EncodingCore {
     @inline(__always)
     func encodeNested<T: Encodable>(_ value: T, key: some CodingKey, pathCount: Int, extraPath: [any CodingKey]) throws {
         if try writeDirectly(value, key: key, pathCount: pathCount, extraPath: extraPath) { return }
+        try inNestedSlot(key: key, pathCount: pathCount, extraPath: extraPath) { slot in try encodeGeneric(value, slot) }
+    }
+
+    /// Runs `body` with a fresh slot at the member or element just started, its
+    /// key pushed on the coding path (see ``pushPath(pathCount:extraPath:key:)``);
+    /// afterwards closes the containers `body` opened, pops the key and gives
+    /// the slot back. (When `body` throws, the encode is over: nothing is undone.)
+    @inline(__always)
+    func inNestedSlot(key: some CodingKey, pathCount: Int, extraPath: [any CodingKey],
+                      _ body: (JoltByteEncoder) throws -> Void) throws {
         pushPath(pathCount: pathCount, extraPath: extraPath, key: key)
         let depth = frames.count
         let slot = takeEncoder(pathCount: path.count)
         pendingToken = slot.token
-        try encodeGeneric(value, slot)
+        try body(slot)
         closeFrames(downTo: depth)
         path.removeSubrange(min(pathCount, path.count)...)
         giveBack(slot)

@@ -308,6 +308,25 @@ final class EncodingCore {
         recordKey(start: start, escaped: sortKeys && bytes.contains(UInt8(ascii: "\\")))
     }
 
+    /// Writes a key given as its JSON text, quotes included, which holds no
+    /// escape (``JoltDirectObject``'s keys, written by the macros), as
+    /// ``writeKey(_:)`` does; `checksRepeat` as in ``recordKey(start:escaped:checksRepeat:)``.
+    @inline(__always)
+    func writeQuotedKey(_ json: StaticString, checksRepeat: Bool) {
+        beginElement()
+        let start = writer.count
+        writer.write(json)
+        recordKey(start: start, escaped: false, checksRepeat: checksRepeat)
+    }
+
+    /// What a write into a container that cannot take it throws: the error
+    /// that stopped the encode, or else "Invalid container." at `codingPath` (a
+    /// container kept past the value it was made for).
+    @inline(never)
+    func containerFailure(codingPath: [any CodingKey]) -> any Error {
+        failure ?? EncodingError.invalidValue((), EncodingError.Context(codingPath: codingPath, debugDescription: "Invalid container."))
+    }
+
     /// Records the key written at `start` among the members of the innermost
     /// object (see ``writeKey(_:)``), and writes its colon.
     ///

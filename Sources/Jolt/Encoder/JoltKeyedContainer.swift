@@ -60,7 +60,7 @@ struct JoltKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     @inline(never)
     private func fail() throws {
-        throw core.failure ?? EncodingError.invalidValue((), EncodingError.Context(codingPath: codingPath, debugDescription: "Invalid container."))
+        throw core.containerFailure(codingPath: codingPath)
     }
 
     @inline(__always)

@@ -63,7 +63,7 @@ struct JoltUnkeyedContainer: UnkeyedEncodingContainer {
 
     @inline(never)
     private func fail() throws {
-        throw core.failure ?? EncodingError.invalidValue((), EncodingError.Context(codingPath: codingPath, debugDescription: "Invalid container."))
+        throw core.containerFailure(codingPath: codingPath)
     }
 
     mutating func encodeNil() throws {
