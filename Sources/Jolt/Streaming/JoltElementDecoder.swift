@@ -315,12 +315,10 @@ public final class JoltElementDecoder<Element: Decodable> {
         let consumed = framer.firstNeededIndex
         guard consumed > 0, consumed >= 64 << 10 || consumed * 2 >= buffer.count else { return }
         buffer.withUnsafeBufferPointer { b in
-            // memchr: newlines are rare in machine-written JSON.
-            var i = 0
-            while i < consumed, let found = memchr(b.baseAddress! + i, 0x0A, consumed - i) {
-                i = b.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-                linesBefore += 1
-                lastLineStartBefore = bufferOffset + i
+            let (breaks, afterLast) = JoltSyntaxError.lineBreaks(b.baseAddress!, count: consumed)
+            if breaks > 0 {
+                linesBefore += breaks
+                lastLineStartBefore = bufferOffset + afterLast
             }
         }
         buffer.removeFirst(consumed)
