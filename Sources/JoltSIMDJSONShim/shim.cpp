@@ -76,8 +76,11 @@ static void mark_backslashes_avx2(const uint8_t *bytes, size_t length, uint64_t 
 }
 #endif
 
+/* simdjson's own limit, 0xFFFFFFFF bytes: every position, and the length that
+   jolt_simdjson_index writes after the last one, fits in 32 bits. No padding is
+   subtracted: stage 1 reads the input in place (see jolt_simdjson_index). */
 extern "C" size_t jolt_simdjson_max_length(void) {
-    return simdjson::SIMDJSON_MAXSIZE_BYTES - simdjson::SIMDJSON_PADDING;
+    return simdjson::SIMDJSON_MAXSIZE_BYTES;
 }
 
 /* Frees an indexer and everything it owns. */

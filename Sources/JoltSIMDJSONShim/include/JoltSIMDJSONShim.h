@@ -21,7 +21,7 @@ extern "C" {
 
 typedef struct jolt_simdjson_indexer jolt_simdjson_indexer;
 
-/* The largest input jolt_simdjson_index accepts (simdjson's limit, less padding). */
+/* The largest input jolt_simdjson_index accepts (simdjson's limit, 4 GiB less one byte). */
 size_t jolt_simdjson_max_length(void);
 
 /* An indexer for inputs of up to `capacity` bytes, or NULL if memory ran out,
