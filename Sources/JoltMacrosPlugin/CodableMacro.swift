@@ -26,7 +26,8 @@ extension CodableMacroKind {
         var protocols = protocols
         let typeName = type.trimmedDescription
         var members: [String] = []
-        // JoltDirectDecodable: only for a struct whose properties the direct path reads.
+        // JoltDirectDecodable: for a struct whose properties the direct path reads, an
+        // enum with cases read from a scalar, a final class (by the member macro).
         var direct: String?
         var keepsDirect = false
         if declaration.is(StructDeclSyntax.self) {
@@ -40,6 +41,7 @@ extension CodableMacroKind {
             guard let generator = EnumGenerator(enumDecl, typeName: typeName, context: context) else { return [] }
             if options.decodes { members.append(generator.initDecl) }
             if options.encodes { members.append(generator.encodeDecl) }
+            if options.decodes, declaresDirect(protocols) { direct = generator.directDecls?.joined(separator: "\n\n") }
         } else if declaration.is(ClassDeclSyntax.self) {
             // Members come from the member macro; for a final class, the direct
             // path's members too (a designated initializer cannot be in an extension).

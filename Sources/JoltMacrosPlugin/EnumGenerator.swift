@@ -357,6 +357,38 @@ struct EnumGenerator {
         return "\(access)init(from decoder: any Decoder) throws {\n\(body.joined(separator: "\n"))\n}"
     }
 
+    /// `init(joltDirect:)` and `joltDirectDecode(_:)`, the ``JoltDirectDecodable``
+    /// conformance, or nil when no case is read from a scalar alone. The scalar
+    /// is read from the tape (`JoltCaseScalar(reader)`) and matched against those
+    /// cases in `init(from:)`'s order, which tries them before anything else;
+    /// every other value (an object, no match, the fallback case) throws, and the
+    /// decoder reads it again through `init(from:)`. The hooks run once a case
+    /// is matched, so that a value read again runs them once.
+    var directDecls: [String]? {
+        let scalarCases = cases.filter { !$0.hasValues && $0.pathValue == nil }
+        guard !scalarCases.isEmpty else { return nil }
+        // A case matched by strings only compares the text (no array of matches
+        // built for the test); the others ask `matches`, as `init(from:)` does.
+        func stringsOnly(_ item: Case) -> Bool {
+            item.keyRanges.isEmpty && item.stringMatches.count == item.matches.count && item.matches.allSatisfy { $0.hasPrefix(".string(") }
+        }
+        var lines = ["let scalar = JoltCaseScalar(reader)", "let value: Self"]
+        if scalarCases.contains(where: stringsOnly) {
+            lines.append("let text: String?\nif case .string(let string) = scalar {\ntext = string\n} else {\ntext = nil\n}")
+        }
+        let tests = scalarCases.map { item in
+            let test = stringsOnly(item)
+                ? item.stringMatches.map { "text == \(stringLiteral($0))" }.joined(separator: " || ")
+                : "scalar.matches([\(item.matches.joined(separator: ", "))])"
+            return "if \(test) {\nvalue = .`\(item.name)`\n}"
+        }
+        lines.append(tests.joined(separator: " else ") + " else {\nthrow JoltDirectReader.failure\n}")
+        lines.append("let decoder = reader.decoder")
+        lines += hookStatements(.willDecode) + ["self = value"] + hookStatements(.didDecode)
+        return ["\(access)init(joltDirect reader: JoltDirectReader) throws {\n\(lines.joined(separator: "\n"))\n}",
+                "\(access)static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {\ntry Self(joltDirect: reader)\n}"]
+    }
+
     var encodeDecl: String {
         var lines = hookStatements(.willEncode) + ["switch self {"]
         for item in cases {

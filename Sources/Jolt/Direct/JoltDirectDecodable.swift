@@ -4,7 +4,8 @@
 ///
 /// You do not write this conformance: `@Codable` and `@Decodable` (JoltMacros)
 /// add it, besides `init(from:)`, to the structs and final classes whose properties they can read
-/// this way (an `init(joltDirect:)` that ``joltDirectDecode(_:)`` calls).
+/// this way, and to the enums with a case that a scalar alone selects (an
+/// `init(joltDirect:)` that ``joltDirectDecode(_:)`` calls).
 /// ``JoltDecoder`` then uses it wherever the type is decoded, at any depth (a
 /// property, an optional, an array or dictionary element, inside a wrapper),
 /// and `init(from:)` everywhere else: under Foundation's

@@ -538,4 +538,109 @@ final class DirectPathExpansionTests: XCTestCase {
             """#,
             macroSpecs: specs, indentationWidth: .spaces(4))
     }
+
+    /// An enum: the cases a scalar alone selects, matched against the scalar read
+    /// from the tape in `init(from:)`'s order (a case of strings only by comparing
+    /// the text); anything else throws (and is read again through `init(from:)`). An enum whose cases all have associated
+    /// values does not take the conformance.
+    func testEnums() {
+        assertMacroExpansion(
+            #"""
+            @Decodable
+            enum Status {
+                case active
+                @CodingCase(match: .string("gone"), .int(0)) case closed
+                case moved(to: String)
+            }
+            @Decodable
+            enum Shape {
+                case circle(radius: Double)
+            }
+            """#,
+            expandedSource: #"""
+            enum Status {
+                case active
+                case closed
+                case moved(to: String)
+            }
+            enum Shape {
+                case circle(radius: Double)
+            }
+
+            extension Status: Decodable, JoltCodingHooks, JoltDirectDecodable {
+                init(from decoder: any Decoder) throws {
+                    func decodeCase() throws -> Self {
+                        let scalar = JoltCaseScalar(from: decoder)
+                        if scalar.matches([.string("active")]) {
+                            return .`active`
+                        }
+                        if scalar.matches([.string("gone"), .int(0)]) {
+                            return .`closed`
+                        }
+                        if let container = try? decoder.container(keyedBy: JoltAnyCodingKey.self) {
+                            for key: JoltAnyCodingKey in ["active"] where container.contains(key) {
+                                return .`active`
+                            }
+                            for key: JoltAnyCodingKey in ["gone"] where container.contains(key) {
+                                return .`closed`
+                            }
+                            for key: JoltAnyCodingKey in ["moved"] where container.contains(key) {
+                                let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)
+                                return .`moved`(to: try values.joltDecode(String.self, paths: [["to"]]))
+                            }
+                        }
+                        throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "No case of Status matches \(scalar)."))
+                    }
+                    try joltHook(Self.willDecode(from: decoder))
+                    self = try decodeCase()
+                    try joltHook(self.didDecode(from: decoder))
+                }
+
+                init(joltDirect reader: JoltDirectReader) throws {
+                    let scalar = JoltCaseScalar(reader)
+                    let value: Self
+                    let text: String?
+                    if case .string(let string) = scalar {
+                        text = string
+                    } else {
+                        text = nil
+                    }
+                    if text == "active" {
+                        value = .`active`
+                    } else if scalar.matches([.string("gone"), .int(0)]) {
+                        value = .`closed`
+                    } else {
+                        throw JoltDirectReader.failure
+                    }
+                    let decoder = reader.decoder
+                    try joltHook(Self.willDecode(from: decoder))
+                    self = value
+                    try joltHook(self.didDecode(from: decoder))
+                }
+
+                static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+                    try Self(joltDirect: reader)
+                }
+            }
+
+            extension Shape: Decodable, JoltCodingHooks {
+                init(from decoder: any Decoder) throws {
+                    func decodeCase() throws -> Self {
+                        let scalar = JoltCaseScalar(from: decoder)
+                        if let container = try? decoder.container(keyedBy: JoltAnyCodingKey.self) {
+                            for key: JoltAnyCodingKey in ["circle"] where container.contains(key) {
+                                let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)
+                                return .`circle`(radius: try values.joltDecode(Double.self, paths: [["radius"]]))
+                            }
+                        }
+                        throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "No case of Shape matches \(scalar)."))
+                    }
+                    try joltHook(Self.willDecode(from: decoder))
+                    self = try decodeCase()
+                    try joltHook(self.didDecode(from: decoder))
+                }
+            }
+            """#,
+            macroSpecs: specs, indentationWidth: .spaces(4))
+    }
 }

@@ -1,0 +1,24 @@
+import Jolt
+
+extension JoltCaseScalar {
+    /// The scalar the direct reading of an enum stands on: the same as
+    /// ``init(from:)`` gives for that value (`.other` for null, arrays, objects
+    /// and values that decode as none of `Bool`, `Int`, `Double`, `String`),
+    /// read from JoltDecoder's tape without a single-value container.
+    ///
+    /// ```swift
+    /// // What @Codable writes for `enum Status: String { case active, closed }`:
+    /// static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+    ///     let scalar = JoltCaseScalar(reader)
+    ///     if scalar.matches([.string("active")]) { return .active }
+    ///     if scalar.matches([.string("closed")]) { return .closed }
+    ///     throw JoltDirectReader.failure      // read again through init(from:)
+    /// }
+    /// ```
+    public init(_ reader: JoltDirectReader) {
+        var scalar = JoltCaseScalar.other
+        reader.firstScalar(bool: { scalar = .bool($0) }, int: { scalar = .int($0) }, double: { scalar = .double($0) },
+                           string: { scalar = .string($0) })
+        self = scalar
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Jolt
+import JoltMacros
+import Testing
+
+/// Enums on the direct path: the same value or error as through `init(from:)`,
+/// for every kind of match, under the options that change what a scalar
+/// decodes as.
+@Suite("enums on the direct path against init(from:)")
+struct DirectEnumCodingTests {
+    @Test("enums with a case a scalar selects read directly; an enum of associated values only does not")
+    func conformances() {
+        func direct(_ type: Any.Type) -> Bool {
+            (type as? any JoltDirectDecodable.Type)?.joltDecodesDirectly ?? false
+        }
+        for type: Any.Type in [DirectStatus.self, DirectLevel.self, DirectPhone.self, DirectSwitch.self, DirectMood.self] {
+            #expect(direct(type), "\(type)")
+        }
+        #expect(!direct(DirectOnlyValues.self))
+    }
+
+    static let valid = #"""
+    {"status": "CLOSED", "level": 2, "phones": ["iphone", 10, 25, true, "mi", 55.5, 50, "oppo", "p", 1.5, false, "android",
+     {"custom": {"name": "n"}}, 15e-1, 2.5e1], "phone": "q", "toggle": "sideways", "byName": {"a": "active"},
+     "point": {"point": {"x": 1, "y": 2}}, "mood": "calm"}
+    """#
+
+    /// Scalars of every kind, to put in place of each value.
+    static let scalars = ["\"iphone\"", "\"\"", "\"IPHONE\"", "\"o\"", "\"qa\"", "\"+inf\"", "\"10\"", "\"true\"", "\"1\"",
+                          "10", "10.0", "1e1", "22", "31", "-1", "1.5", "50", "60.0000001", "1e400", "-0", "0", "1", "true", "false",
+                          "null", "[]", "{}", #"{"custom": {"name": 1}}"#, #"{"android": 1}"#, #""\u006fppo""#]
+
+    /// The valid document, each member removed or replaced by each scalar, and
+    /// each element of the array of phones replaced by each scalar.
+    static var documents: [String] {
+        var result = DirectPathCodingTests.documents(from: valid)
+        for key in ["status", "level", "phone", "toggle", "mood"] {
+            for scalar in scalars {
+                result.append(valid.replacingOccurrences(
+                    of: #""\#(key)": "#, with: #""\#(key)": \#(scalar), "ignored\#(key)": "#))
+            }
+        }
+        for scalar in scalars {
+            result.append(valid.replacingOccurrences(of: #"["iphone", "#, with: "[\(scalar), "))
+        }
+        return result
+    }
+
+    /// Decoders of each path, with `configure` applied to both.
+    static func decoders(_ backend: JoltBackend, _ configure: (JoltDecoder) -> Void) -> (direct: JoltDecoder, initFrom: JoltDecoder) {
+        let (direct, initFrom) = DirectPathCodingTests.decoders(backend)
+        configure(direct)
+        configure(initFrom)
+        return (direct, initFrom)
+    }
+
+    @Test("the same value or error, with default, lenient and non-conforming-float options", arguments: availableBackends)
+    func differential(backend: JoltBackend) throws {
+        let configurations: [(JoltDecoder) -> Void] = [
+            { _ in },
+            { $0.scalarConversion = .lenient },
+            { $0.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan") },
+        ]
+        let compare = DirectPathCodingTests()
+        for configure in configurations {
+            let (direct, initFrom) = Self.decoders(backend, configure)
+            var decoded = 0
+            for document in Self.documents {
+                let a = compare.outcome { try direct.decode(DirectEnumHolder.self, from: document) }
+                #expect(a == compare.outcome { try initFrom.decode(DirectEnumHolder.self, from: document) }, "\(document)")
+                if case .value = a { decoded += 1 }
+            }
+            #expect(decoded > 50)
+        }
+    }
+
+    @Test("JSONDecoder agrees on the valid document, every match read as its case")
+    func foundation() throws {
+        let jolt = try JoltDecoder().decode(DirectEnumHolder.self, from: Self.valid)
+        #expect(jolt == (try JSONDecoder().decode(DirectEnumHolder.self, from: Data(Self.valid.utf8))))
+        #expect(jolt == DirectEnumHolder(
+            status: .closed, level: .mid,
+            phones: [.apple, .apple, .apple, .apple, .xiaomi, .xiaomi, .xiaomi, .oppo, .oppo, .half, .half, .android,
+                     .custom(name: "n"), .half, .apple],
+            phone: .oppo, toggle: .unknown, byName: ["a": .active], point: .point(x: 1, y: 2), mood: .calm))
+    }
+
+    /// A hook runs once for a value read directly. For a value no scalar case
+    /// matches, the direct reading gives up before the hooks: the enum's
+    /// init(from:) runs them once, and again when the struct around it is read
+    /// again through init(from:) (three would mean the direct reading ran them).
+    @Test("hooks run once on the direct path", arguments: availableBackends)
+    func hooks(backend: JoltBackend) throws {
+        func entries(_ document: String) -> [String] {
+            let (log, userInfo) = HookLog.make()
+            let decoder = JoltDecoder()
+            decoder.backend = backend
+            decoder.userInfo = userInfo
+            _ = try? decoder.decode(DirectEnumHolder.self, from: document)
+            return log.entries
+        }
+        #expect(entries(Self.valid) == ["DirectMood"])
+        #expect(entries(Self.valid.replacingOccurrences(of: #""calm""#, with: #""sad""#)) == ["DirectMood", "DirectMood"])
+    }
+}
