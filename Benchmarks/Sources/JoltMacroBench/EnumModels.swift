@@ -1,0 +1,44 @@
+// The enums workload of `--profile enums|enums-initfrom`: 10,000 objects with
+// three enum values each (a string raw value, an integer raw value, a case
+// matched by @CodingCase), decoded into a @Codable struct on the direct path
+// (each enum read from the tape) and with the direct path off (each enum
+// through its init(from:)).
+
+import Foundation
+import JoltMacros
+
+@Codable
+enum EventKind: String, Equatable {
+    case push = "PushEvent", pullRequest = "PullRequestEvent", issues = "IssuesEvent", watch = "WatchEvent", fork = "ForkEvent"
+}
+
+@Codable
+enum Priority: Int, Equatable {
+    case low = 1, normal, high, urgent
+}
+
+@Codable
+enum Visibility: Equatable {
+    @CodingCase(match: .bool(true), .string("public")) case open
+    @CodingCase(match: .bool(false), .string("private")) case closed
+}
+
+@Codable
+struct MacroEvent: Equatable {
+    var id: Int
+    var kind: EventKind
+    var priority: Priority
+    var visibility: Visibility
+}
+
+/// `count` events, cycling through the cases.
+func eventsJSON(count: Int) -> Data {
+    let kinds = ["PushEvent", "PullRequestEvent", "IssuesEvent", "WatchEvent", "ForkEvent"]
+    let visibilities = ["true", "false", "\"public\"", "\"private\""]
+    var text = "["
+    for n in 0..<count {
+        if n > 0 { text += "," }
+        text += #"{"id":\#(n),"kind":"\#(kinds[n % 5])","priority":\#(n % 4 + 1),"visibility":\#(visibilities[n % 4])}"#
+    }
+    return Data((text + "]").utf8)
+}
