@@ -299,3 +299,111 @@ final class FuzzFinal: Decodable, JoltDirectDecodable, Equatable {
 
     static func == (lhs: FuzzFinal, rhs: FuzzFinal) -> Bool { lhs.x == rhs.x && lhs.y == rhs.y }
 }
+
+/// An enum as JoltMacros writes it for
+/// `@Decodable enum FuzzKind { @CodingCase(match: .string("a"), .int(1)) case a;
+/// @CodingCase(match: .bool(true), .double(2.5), .string("+inf")) case b; case c(x: Int) }`,
+/// with `JoltCaseScalar` written out (the fuzz package does not build JoltMacros):
+/// `init(from:)` tries a single-value container as `JoltCaseScalar(from:)` does,
+/// the direct reading takes the scalar from `JoltDirectReader.firstScalar`.
+enum FuzzKind: Decodable, JoltDirectDecodable, Equatable {
+    case a, b
+    case c(x: Int)
+
+    /// What `JoltCaseScalar` holds.
+    enum Scalar: Equatable { case string(String), int(Int), double(Double), bool(Bool), other }
+
+    enum CodingKeys: String, CodingKey { case a, b, c, x }
+
+    /// `JoltCaseMatch.matches` for `.string("a"), .int(1)`.
+    static func isA(_ scalar: Scalar) -> Bool {
+        switch scalar {
+        case .string(let s): s == "a"
+        case .int(let i): i == 1
+        case .double(let d): d == Double(1)
+        default: false
+        }
+    }
+
+    /// `JoltCaseMatch.matches` for `.bool(true), .double(2.5), .string("+inf")`.
+    static func isB(_ scalar: Scalar) -> Bool {
+        switch scalar {
+        case .bool(let b): b
+        case .double(let d): d == 2.5
+        case .int(let i): 2.5 == Double(i)
+        case .string(let s): s == "+inf"
+        default: false
+        }
+    }
+
+    init(from decoder: any Decoder) throws {
+        var scalar = Scalar.other
+        if let container = try? decoder.singleValueContainer(), !container.decodeNil() {
+            if let v = try? container.decode(Bool.self) { scalar = .bool(v) }
+            else if let v = try? container.decode(Int.self) { scalar = .int(v) }
+            else if let v = try? container.decode(Double.self) { scalar = .double(v) }
+            else if let v = try? container.decode(String.self) { scalar = .string(v) }
+        }
+        if Self.isA(scalar) { self = .a; return }
+        if Self.isB(scalar) { self = .b; return }
+        if let container = try? decoder.container(keyedBy: CodingKeys.self) {
+            if container.contains(.a) { self = .a; return }
+            if container.contains(.b) { self = .b; return }
+            if container.contains(.c) {
+                let values = try container.nestedContainer(keyedBy: CodingKeys.self, forKey: .c)
+                self = .c(x: try values.decode(Int.self, forKey: .x))
+                return
+            }
+        }
+        throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath,
+                                                                debugDescription: "No case of FuzzKind matches \(scalar)."))
+    }
+
+    static func joltDirectDecode(_ reader: JoltDirectReader) throws -> FuzzKind {
+        var scalar = Scalar.other
+        reader.firstScalar(bool: { scalar = .bool($0) }, int: { scalar = .int($0) }, double: { scalar = .double($0) },
+                           string: { scalar = .string($0) })
+        if isA(scalar) { return .a }
+        if isB(scalar) { return .b }
+        throw JoltDirectReader.failure
+    }
+}
+
+/// Enums as the properties of a direct type:
+/// `@Decodable struct FuzzKinds { var kind: FuzzKind; var kinds: [FuzzKind] }`.
+struct FuzzKinds: Decodable, JoltDirectDecodable, Equatable {
+    var kind: FuzzKind
+    var kinds: [FuzzKind]
+
+    enum CodingKeys: String, CodingKey { case kind, kinds }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(FuzzKind.self, forKey: .kind)
+        kinds = try container.decode([FuzzKind].self, forKey: .kinds)
+    }
+
+    static func joltDirectDecode(_ reader: JoltDirectReader) throws -> FuzzKinds {
+        var kind: FuzzKind?, kinds: [FuzzKind]?, seenKind = false, seenKinds = false
+        var members = try reader.members()
+        while members.next() {
+            switch members.keySignature {
+            case 0x646e696b00000004 where !seenKind && members.keyIs("kind"): // "kind"
+                seenKind = true
+                kind = try members.decode(FuzzKind.self, forKey: CodingKeys.kind)
+            case 0x646e696b00000005 where !seenKinds && members.keyIs("kinds"): // "kinds"
+                seenKinds = true
+                kinds = try members.decode([FuzzKind].self, forKey: CodingKeys.kinds)
+            default:
+                break
+            }
+        }
+        guard let kind, let kinds else { throw JoltDirectReader.failure }
+        return FuzzKinds(kind: kind, kinds: kinds)
+    }
+
+    init(kind: FuzzKind, kinds: [FuzzKind]) {
+        self.kind = kind
+        self.kinds = kinds
+    }
+}

@@ -9,7 +9,9 @@ import Jolt
 /// array and a dictionary of them), and, when it is JSON, as the value of each
 /// member of a valid event in turn, so every property sees arbitrary values,
 /// inside the nested objects of `FuzzContained`'s container path, and as each
-/// key of `FuzzFlat` (a flattened property) and `FuzzFinal` (a final class).
+/// key of `FuzzFlat` (a flattened property) and `FuzzFinal` (a final class), and
+/// as an enum (`FuzzKind`) in `FuzzKinds`, also under lenient scalars and under
+/// non-conforming floats from strings.
 /// Each value decoded that is `Encodable` (`FuzzEvent` and `FuzzInner`, and the
 /// arrays and dictionaries of them) is then encoded with `JoltDirectEncodable`
 /// and through its container code, under three sets of options: the same bytes.
@@ -37,6 +39,10 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         documents.append(Array(#"{"name":"n","x":1,"y":"#.utf8) + bytes + Array("}".utf8))
         documents.append(Array(#"{"name":"n","y":"y","x":"#.utf8) + bytes + Array("}".utf8))
         documents.append(Array(#"{"x":1,"name":"#.utf8) + bytes + Array("}".utf8))
+        // FuzzKinds: the input as an enum property and as each place of an array of them.
+        documents.append(Array(#"{"kinds":[],"kind":"#.utf8) + bytes + Array("}".utf8))
+        documents.append(Array(#"{"kind":"a","kinds":["#.utf8) + bytes + Array(#","b"]}"#.utf8))
+        documents.append(Array(#"{"kind":"a","kinds":[1,"#.utf8) + bytes + Array("]}".utf8))
     }
     var backends: [JoltBackend] = [.swift]
     if JoltBackend.isYAJLAvailable { backends.append(.yajl) }
@@ -54,10 +60,28 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             compare(FuzzContained.self, document, direct, initFrom, backend)
             compare(FuzzFlat.self, document, direct, initFrom, backend)
             compare(FuzzFinal.self, document, direct, initFrom, backend)
+            compare(FuzzKinds.self, document, direct, initFrom, backend)
+        }
+        // The enums again under each option that changes what a scalar decodes as.
+        for configure in scalarOptions {
+            let direct = JoltDecoder()
+            direct.backend = backend
+            let initFrom = JoltDecoder()
+            initFrom.backend = backend
+            initFrom.usesDirectPath = false
+            configure(direct)
+            configure(initFrom)
+            for document in documents { compare(FuzzKinds.self, document, direct, initFrom, backend) }
         }
     }
     return 0
 }
+
+/// Lenient scalars; non-conforming floats read from strings.
+let scalarOptions: [@Sendable (JoltDecoder) -> Void] = [
+    { $0.scalarConversion = .lenient },
+    { $0.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan") },
+]
 
 func compare<T: Decodable & Equatable>(_ type: T.Type, _ bytes: [UInt8], _ direct: JoltDecoder, _ initFrom: JoltDecoder,
                                        _ backend: JoltBackend) {
