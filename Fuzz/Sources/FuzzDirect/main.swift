@@ -48,11 +48,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     if JoltBackend.isYAJLAvailable { backends.append(.yajl) }
     if JoltBackend.isSIMDJSONAvailable { backends.append(.simdjson) }
     for backend in backends {
-        let direct = JoltDecoder()
-        direct.backend = backend
-        let initFrom = JoltDecoder()
-        initFrom.backend = backend
-        initFrom.usesDirectPath = false
+        let (direct, initFrom) = decoders(backend)
         for document in documents {
             compare(FuzzEvent.self, document, direct, initFrom, backend)
             compare([FuzzEvent?].self, document, direct, initFrom, backend)
@@ -64,17 +60,24 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         }
         // The enums again under each option that changes what a scalar decodes as.
         for configure in scalarOptions {
-            let direct = JoltDecoder()
-            direct.backend = backend
-            let initFrom = JoltDecoder()
-            initFrom.backend = backend
-            initFrom.usesDirectPath = false
-            configure(direct)
-            configure(initFrom)
+            let (direct, initFrom) = decoders(backend, configure)
             for document in documents { compare(FuzzKinds.self, document, direct, initFrom, backend) }
         }
     }
     return 0
+}
+
+/// A decoder on `backend` that takes the direct path and one that does not,
+/// both with `configure` applied.
+func decoders(_ backend: JoltBackend, _ configure: (JoltDecoder) -> Void = { _ in }) -> (direct: JoltDecoder, initFrom: JoltDecoder) {
+    let direct = JoltDecoder()
+    direct.backend = backend
+    let initFrom = JoltDecoder()
+    initFrom.backend = backend
+    initFrom.usesDirectPath = false
+    configure(direct)
+    configure(initFrom)
+    return (direct, initFrom)
 }
 
 /// Lenient scalars; non-conforming floats read from strings.
