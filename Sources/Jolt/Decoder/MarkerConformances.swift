@@ -81,6 +81,13 @@ final class MarkerConformances {
         slot(for: type).pointee.answers.dictionary
     }
 
+    /// `T.self as? JoltDirectDecodable.Type` when it decodes directly (for a
+    /// type decoded from a scalar: the macros' enums).
+    @inline(__always)
+    func directConformance<T>(for type: T.Type) -> (any JoltDirectDecodable.Type)? {
+        slot(for: type).pointee.answers.direct
+    }
+
     /// For a type decoded from an object: ``dictionaryMarker(for:)``, and
     /// `T.self as? JoltDirectDecodable.Type` when it decodes directly, with one
     /// slot look-up.

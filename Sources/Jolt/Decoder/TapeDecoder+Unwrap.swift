@@ -139,6 +139,14 @@ extension TapeDecoder {
         } else if !context.usesDefaultKeys, let marker = context.conformances.dictionaryMarker(for: T.self) {
             return try unwrapStringDictionary(marker, at: i, extra, key) as! T
         }
+        // A string, number or Boolean: an enum read straight from it (the
+        // macros' enums), at the top, in a plain type, an array or a dictionary.
+        // `null` goes to `init(from:)`, which decides what it means.
+        if entry.rawKind &- TapeKind.true.rawValue <= TapeKind.string.rawValue &- TapeKind.true.rawValue,
+           context.usesDirectPath, ObjectIdentifier(type) == ObjectIdentifier(T.self),
+           let direct = context.conformances.directConformance(for: T.self) {
+            return try decodeDirect(direct, type, at: i, extra, key)
+        }
         if _slowPath(context.hasKeyMappings) {
             return try with(index: i, extra: extra, key: key) {
                 let saved = currentType

@@ -74,6 +74,38 @@ struct DirectEnumCodingTests {
         }
     }
 
+    @Test("the same in a plain Codable type and at the top, under default, lenient and non-conforming-float options",
+          arguments: availableBackends)
+    func plainAndTop(backend: JoltBackend) throws {
+        let configurations: [(JoltDecoder) -> Void] = [
+            { _ in },
+            { $0.scalarConversion = .lenient },
+            { $0.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan") },
+        ]
+        let compare = DirectPathCodingTests()
+        for configure in configurations {
+            let (direct, initFrom) = Self.decoders(backend, configure)
+            var decoded = 0
+            for document in Self.documents {
+                let a = compare.outcome { try direct.decode(PlainEnumHolder.self, from: document) }
+                #expect(a == compare.outcome { try initFrom.decode(PlainEnumHolder.self, from: document) }, "\(document)")
+                if case .value = a { decoded += 1 }
+            }
+            #expect(decoded > 50)
+            for scalar in Self.scalars {
+                #expect(compare.outcome { try direct.decode(DirectPhone.self, from: scalar) }
+                        == compare.outcome { try initFrom.decode(DirectPhone.self, from: scalar) }, "\(scalar)")
+                #expect(compare.outcome { try direct.decode(DirectLevel.self, from: scalar) }
+                        == compare.outcome { try initFrom.decode(DirectLevel.self, from: scalar) }, "\(scalar)")
+                #expect(compare.outcome { try direct.decode([DirectStatus?].self, from: "[\(scalar), null]") }
+                        == compare.outcome { try initFrom.decode([DirectStatus?].self, from: "[\(scalar), null]") }, "\(scalar)")
+            }
+        }
+        let foundation = try JSONDecoder().decode(PlainEnumHolder.self, from: Data(Self.valid.utf8))
+        #expect(try JoltDecoder().decode(PlainEnumHolder.self, from: Self.valid) == foundation)
+        #expect(foundation.phones.count == 15 && foundation.status == .closed)
+    }
+
     @Test("JSONDecoder agrees on the valid document, every match read as its case")
     func foundation() throws {
         let jolt = try JoltDecoder().decode(DirectEnumHolder.self, from: Self.valid)
@@ -101,5 +133,14 @@ struct DirectEnumCodingTests {
         }
         #expect(entries(Self.valid) == ["DirectMood"])
         #expect(entries(Self.valid.replacingOccurrences(of: #""calm""#, with: #""sad""#)) == ["DirectMood", "DirectMood"])
+        // In a plain type, no struct around it is read again.
+        let (log, userInfo) = HookLog.make()
+        let decoder = JoltDecoder()
+        decoder.backend = backend
+        decoder.userInfo = userInfo
+        _ = try decoder.decode(PlainEnumHolder.self, from: Self.valid)
+        _ = try? decoder.decode(PlainEnumHolder.self, from: Self.valid.replacingOccurrences(of: #""calm""#, with: #""sad""#))
+        _ = try decoder.decode(DirectMood.self, from: #""angry""#)
+        #expect(log.entries == ["DirectMood", "DirectMood", "DirectMood"])
     }
 }

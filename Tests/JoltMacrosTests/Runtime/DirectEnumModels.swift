@@ -69,3 +69,14 @@ struct DirectEnumHolder: Equatable {
     var point: DirectOnlyValues?
     var mood: DirectMood
 }
+
+/// The enums in a plain Codable struct (synthesized `init(from:)`): JoltDecoder
+/// still reads each enum directly.
+struct PlainEnumHolder: Codable, Equatable {
+    var status: DirectStatus
+    var level: DirectLevel?
+    var phones: [DirectPhone]
+    var toggle: DirectSwitch
+    var byName: [String: DirectStatus]
+    var mood: DirectMood
+}

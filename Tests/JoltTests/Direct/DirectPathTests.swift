@@ -76,6 +76,49 @@ extension DirectPoint: Encodable {
     }
 }
 
+/// A tag read from a string or an integer, whose value says which initializer
+/// made it: the shape of the macros' enums (a conformance read from a scalar).
+private struct DirectTag: JoltDirectDecodable, Equatable {
+    var name: String
+    var viaDirect = false
+
+    init(_ name: String) { self.name = name }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Int.self) {
+            name = "#\(number)"
+        } else {
+            name = try container.decode(String.self)
+        }
+    }
+
+    static func joltDirectDecode(_ reader: JoltDirectReader) throws -> DirectTag {
+        var name: String?
+        reader.firstScalar(bool: { _ in }, int: { name = "#\($0)" }, double: { _ in }, string: { name = $0 })
+        guard let name else { throw JoltDirectReader.failure }
+        var tag = DirectTag(name)
+        tag.viaDirect = true
+        return tag
+    }
+
+    static func == (a: DirectTag, b: DirectTag) -> Bool { a.name == b.name }
+}
+
+/// A plain Codable type holding tags in every position.
+private struct TagHolder: Decodable {
+    var tag: DirectTag
+    var maybe: DirectTag?
+    var absent: DirectTag?
+    var list: [DirectTag]
+    var named: [String: DirectTag]
+    @LossyArray var lossy: [DirectTag]
+
+    var tags: [DirectTag] {
+        [tag] + (maybe.map { [$0] } ?? []) + list + named.values.sorted { $0.name < $1.name } + lossy
+    }
+}
+
 final class DirectPathTests: XCTestCase {
     private let shapeJSON = #"""
     {"origin":{"x":1,"y":2},"corner":{"y":4,"x":3,"label_text":"c"},
@@ -104,6 +147,40 @@ final class DirectPathTests: XCTestCase {
             XCTAssertTrue(top.viaDirect)
             let array = try decoder(backend).decode([DirectPoint].self, from: #"[{"x":1,"y":2}]"#)
             XCTAssertEqual(array.map(\.viaDirect), [true])
+        }
+    }
+
+    /// A conformance read from a scalar (the macros' enums) is taken wherever
+    /// it is decoded, plain types included, and only under the direct path's
+    /// options; a value it cannot read goes through `init(from:)`, with
+    /// Foundation's errors.
+    func testScalarConformancesTakeTheDirectPath() throws {
+        let json = #"{"tag":"a","maybe":7,"absent":null,"list":["b",8],"named":{"k":"c"},"lossy":["d",[],9]}"#
+        let expected = try JSONDecoder().decode(TagHolder.self, from: Data(json.utf8))
+        XCTAssertEqual(expected.tags.map(\.name), ["a", "#7", "b", "#8", "c", "d", "#9"])
+        for backend in availableBackends {
+            let holder = try decoder(backend).decode(TagHolder.self, from: json)
+            XCTAssertEqual(holder.tags, expected.tags, "\(backend)")
+            XCTAssertNil(holder.absent)
+            XCTAssertEqual(holder.tags.map(\.viaDirect), Array(repeating: true, count: 7), "\(backend)")
+            XCTAssertTrue(try decoder(backend).decode(DirectTag.self, from: #""top""#).viaDirect)
+            XCTAssertEqual(try decoder(backend).decode([DirectTag?].self, from: #"[1,null]"#).map { $0?.viaDirect }, [true, nil])
+            let off = try decoder(backend) { $0.usesDirectPath = false }.decode(TagHolder.self, from: json)
+            XCTAssertEqual(off.tags, expected.tags)
+            XCTAssertEqual(off.tags.map(\.viaDirect), Array(repeating: false, count: 7), "\(backend)")
+            let (reported, _) = try decoder(backend).decodeWithReport(DirectTag.self, from: Data(#""r""#.utf8))
+            XCTAssertFalse(reported.viaDirect, "report")
+            // What the direct reading refuses (a Double, a Boolean) is read again
+            // through init(from:), which throws Foundation's error.
+            for bad in [#"{"tag":1.5,"list":[],"named":{},"lossy":[]}"#, #"{"tag":"a","list":[true],"named":{},"lossy":[]}"#,
+                        #"{"tag":"a","list":[],"named":{"k":false},"lossy":[]}"#, #"{"tag":null,"list":[],"named":{},"lossy":[]}"#] {
+                XCTAssertEqual(describe { try self.decoder(backend).decode(TagHolder.self, from: bad) },
+                               describe { try JSONDecoder().decode(TagHolder.self, from: Data(bad.utf8)) }, "\(backend): \(bad)")
+            }
+            // An object-reading conformance met on a scalar fails as before.
+            let point = #"{"origin":"x","path":[],"named":{},"lossy":[]}"#
+            XCTAssertEqual(describe { try self.decoder(backend).decode(PointHolder.self, from: point) },
+                           describe { try JSONDecoder().decode(PointHolder.self, from: Data(point.utf8)) })
         }
     }
 
