@@ -16,6 +16,8 @@
 #   direct.enums.swift                    one decode of 10,000 objects of three
 #                                         @Codable enums each (JoltMacroBench's
 #                                         EnumModels.swift), the enums read directly
+#   direct.enums-plain.swift              the same into a plain Codable struct,
+#                                         the enums still read directly
 #   encode-direct.FILE                    one JoltEncoder encode of that generated
 #                                         model's values, written directly
 # The simdjson rows need Jolt's SIMDJSON trait, which Benchmarks/Package.swift turns on
@@ -83,6 +85,7 @@ for file in citm_catalog github_events twitter update-center; do
 done
 # Enums read directly: 10,000 objects of three @Codable enums (JoltMacroBench's EnumModels.swift).
 cases+=("direct.enums.swift|macros:--profile enums swift|1")
+cases+=("direct.enums-plain.swift|macros:--profile enums-plain swift|1")
 
 # The direct encoding (JoltDirectEncodable, generated models): one encode of the file's values.
 for file in citm_catalog github_events twitter; do

@@ -1,8 +1,8 @@
-// The enums workload of `--profile enums|enums-initfrom`: 10,000 objects with
-// three enum values each (a string raw value, an integer raw value, a case
-// matched by @CodingCase), decoded into a @Codable struct on the direct path
-// (each enum read from the tape) and with the direct path off (each enum
-// through its init(from:)).
+// The enums workload of `--profile enums|enums-initfrom|enums-plain|enums-plain-initfrom`:
+// 10,000 objects with three enum values each (a string raw value, an integer raw
+// value, a case matched by @CodingCase), decoded into a @Codable struct or a plain
+// Codable one (synthesized init(from:)), on the direct path (each enum read from
+// the tape) and with the direct path off (each enum through its init(from:)).
 
 import Foundation
 import JoltMacros
@@ -25,6 +25,14 @@ enum Visibility: Equatable {
 
 @Codable
 struct MacroEvent: Equatable {
+    var id: Int
+    var kind: EventKind
+    var priority: Priority
+    var visibility: Visibility
+}
+
+/// The same event in a plain Codable struct: its enums are still read directly.
+struct PlainEvent: Codable, Equatable {
     var id: Int
     var kind: EventKind
     var priority: Priority

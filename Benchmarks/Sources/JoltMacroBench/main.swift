@@ -111,7 +111,7 @@ func profile(model: String, backend name: String, count: Int) {
     decoder.backend = name == "yajl" ? .yajl : name == "simdjson" ? .simdjson : .swift
     let records = recordsJSON(count: 10_000)
     let events = model.hasPrefix("enums") ? eventsJSON(count: 10_000) : Data()
-    if model == "enums-initfrom" { decoder.usesDirectPath = false }
+    if model.hasSuffix("-initfrom") { decoder.usesDirectPath = false }
     let twitter = Corpus.directory().flatMap { try? Data(contentsOf: $0.appendingPathComponent("twitter.json")) } ?? Data()
     do {
         for _ in 0..<count {
@@ -121,9 +121,10 @@ func profile(model: String, backend name: String, count: Int) {
             case "twitter-plain": keep(try decoder.decode(TwitterResponse.self, from: twitter))
             case "twitter-macro": keep(try decoder.decode(MacroTwitterResponse.self, from: twitter))
             case "enums", "enums-initfrom": keep(try decoder.decode([MacroEvent].self, from: events))
+            case "enums-plain", "enums-plain-initfrom": keep(try decoder.decode([PlainEvent].self, from: events))
             default:
                 guard try profileCorpus(model, decoder: decoder, corpus: Corpus.directory()) else {
-                    fail("unknown model \(model): hand, macro, twitter-plain, twitter-macro, enums, enums-initfrom, or direct:FILE, plain:FILE, initfrom:FILE")
+                    fail("unknown model \(model): hand, macro, twitter-plain, twitter-macro, enums, enums-initfrom, enums-plain, enums-plain-initfrom, or direct:FILE, plain:FILE, initfrom:FILE")
                 }
             }
         }
@@ -142,7 +143,8 @@ func sameJSON<A: Encodable, B: Encodable>(_ a: A, _ b: B) -> Bool {
 
 // `--profile MODEL BACKEND COUNT`: only decodes (for callgrind), no measuring:
 // MODEL is hand or macro (the 10,000 records), twitter-plain or twitter-macro, enums or
-// enums-initfrom (10,000 objects of three enums, EnumModels.swift, on the direct path or not), or
+// enums-initfrom (10,000 objects of three enums, EnumModels.swift, on the direct path or not),
+// enums-plain or enums-plain-initfrom (the same enums in a plain Codable struct), or
 // direct:FILE, plain:FILE or initfrom:FILE (a corpus file into its generated
 // model on the direct path, its synthesized model, the generated model's init(from:)),
 // or encdirect:FILE, encplain:FILE or encodeto:FILE (the file's values encoded from
