@@ -77,15 +77,16 @@ func measureDirectPath(corpus: URL, backends: [JoltBackend], settings: Settings)
     }
 }
 
-/// `--profile direct|plain|initfrom:FILE`: one corpus file's decode, for callgrind.
-func profileCorpus(_ model: String, decoder: JoltDecoder, corpus: URL?) throws -> Bool {
+/// `--profile direct|plain|initfrom:FILE`: one corpus file's decode, for callgrind,
+/// made ready once (the file read, the contenders built) so that each call of the
+/// returned closure is the decode alone. Nil for another model.
+func corpusProfile(_ model: String, decoder: JoltDecoder, corpus: URL?) -> (() throws -> Void)? {
     let parts = model.split(separator: ":", maxSplits: 1).map(String.init)
     guard parts.count == 2, ["direct", "plain", "initfrom"].contains(parts[0]),
           let pair = CorpusPair.all.first(where: { $0.file == parts[1] || $0.file == parts[1] + ".json" }),
-          let data = corpus.flatMap({ try? Data(contentsOf: $0.appendingPathComponent(pair.file)) }) else { return false }
+          let data = corpus.flatMap({ try? Data(contentsOf: $0.appendingPathComponent(pair.file)) }) else { return nil }
     if parts[0] == "initfrom" { decoder.usesDirectPath = false }
     // Contenders: Foundation, then (plain, direct, init(from:)) for the decoder's backend.
     let contenders = pair.contenders(data, [decoder.backend])
-    try contenders[parts[0] == "plain" ? 1 : parts[0] == "direct" ? 2 : 3].run()
-    return true
+    return contenders[parts[0] == "plain" ? 1 : parts[0] == "direct" ? 2 : 3].run
 }

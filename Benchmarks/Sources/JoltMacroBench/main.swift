@@ -113,6 +113,7 @@ func profile(model: String, backend name: String, count: Int) {
     let events = model.hasPrefix("enums") ? eventsJSON(count: 10_000) : Data()
     if model.hasSuffix("-initfrom") { decoder.usesDirectPath = false }
     let twitter = Corpus.directory().flatMap { try? Data(contentsOf: $0.appendingPathComponent("twitter.json")) } ?? Data()
+    let corpusRun = corpusProfile(model, decoder: decoder, corpus: Corpus.directory())
     do {
         for _ in 0..<count {
             switch model {
@@ -123,9 +124,10 @@ func profile(model: String, backend name: String, count: Int) {
             case "enums", "enums-initfrom": keep(try decoder.decode([MacroEvent].self, from: events))
             case "enums-plain", "enums-plain-initfrom": keep(try decoder.decode([PlainEvent].self, from: events))
             default:
-                guard try profileCorpus(model, decoder: decoder, corpus: Corpus.directory()) else {
+                guard let corpusRun else {
                     fail("unknown model \(model): hand, macro, twitter-plain, twitter-macro, enums, enums-initfrom, enums-plain, enums-plain-initfrom, or direct:FILE, plain:FILE, initfrom:FILE")
                 }
+                try corpusRun()
             }
         }
     } catch {
