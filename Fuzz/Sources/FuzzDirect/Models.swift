@@ -407,3 +407,11 @@ struct FuzzKinds: Decodable, JoltDirectDecodable, Equatable {
         self.kinds = kinds
     }
 }
+
+/// `FuzzKinds` as a plain Codable struct (synthesized `init(from:)`): its enums
+/// are still read directly.
+struct FuzzPlainKinds: Decodable, Equatable {
+    var kind: FuzzKind
+    var kinds: [FuzzKind]
+    var maybe: FuzzKind?
+}

@@ -10,7 +10,8 @@ import Jolt
 /// member of a valid event in turn, so every property sees arbitrary values,
 /// inside the nested objects of `FuzzContained`'s container path, and as each
 /// key of `FuzzFlat` (a flattened property) and `FuzzFinal` (a final class), and
-/// as an enum (`FuzzKind`) in `FuzzKinds`, also under lenient scalars and under
+/// as an enum (`FuzzKind`) in `FuzzKinds`, in the plain `FuzzPlainKinds`, at the
+/// top, in an array and in a dictionary, also under lenient scalars and under
 /// non-conforming floats from strings.
 /// Each value decoded that is `Encodable` (`FuzzEvent` and `FuzzInner`, and the
 /// arrays and dictionaries of them) is then encoded with `JoltDirectEncodable`
@@ -43,6 +44,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         documents.append(Array(#"{"kinds":[],"kind":"#.utf8) + bytes + Array("}".utf8))
         documents.append(Array(#"{"kind":"a","kinds":["#.utf8) + bytes + Array(#","b"]}"#.utf8))
         documents.append(Array(#"{"kind":"a","kinds":[1,"#.utf8) + bytes + Array("]}".utf8))
+        documents.append(Array(#"{"kind":"a","kinds":[],"maybe":"#.utf8) + bytes + Array("}".utf8))
     }
     var backends: [JoltBackend] = [.swift]
     if JoltBackend.isYAJLAvailable { backends.append(.yajl) }
@@ -56,15 +58,25 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             compare(FuzzContained.self, document, direct, initFrom, backend)
             compare(FuzzFlat.self, document, direct, initFrom, backend)
             compare(FuzzFinal.self, document, direct, initFrom, backend)
-            compare(FuzzKinds.self, document, direct, initFrom, backend)
+            compareKinds(document, direct, initFrom, backend)
         }
         // The enums again under each option that changes what a scalar decodes as.
         for configure in scalarOptions {
             let (direct, initFrom) = decoders(backend, configure)
-            for document in documents { compare(FuzzKinds.self, document, direct, initFrom, backend) }
+            for document in documents { compareKinds(document, direct, initFrom, backend) }
         }
     }
     return 0
+}
+
+/// The enums read directly in a type read directly (`FuzzKinds`), in a plain
+/// Codable one (`FuzzPlainKinds`), at the top, in an array and in a dictionary.
+func compareKinds(_ document: [UInt8], _ direct: JoltDecoder, _ initFrom: JoltDecoder, _ backend: JoltBackend) {
+    compare(FuzzKinds.self, document, direct, initFrom, backend)
+    compare(FuzzPlainKinds.self, document, direct, initFrom, backend)
+    compare(FuzzKind.self, document, direct, initFrom, backend)
+    compare([FuzzKind?].self, document, direct, initFrom, backend)
+    compare([String: FuzzKind].self, document, direct, initFrom, backend)
 }
 
 /// A decoder on `backend` that takes the direct path and one that does not,
