@@ -37,10 +37,12 @@ extension CodableMacroKind {
             if directEncode == nil { protocols.removeAll { $0.trimmedDescription == directEncodeProtocolName } }
             if declaresDirect(protocols) { direct = generator.directInitDecl }
         } else if let enumDecl = declaration.as(EnumDeclSyntax.self) {
-            protocols.removeAll { $0.trimmedDescription == directEncodeProtocolName }
             guard let generator = EnumGenerator(enumDecl, typeName: typeName, context: context) else { return [] }
+            let directEncode = options.encodes && declaresDirectEncode(protocols) ? generator.directEncodeDecl : nil
+            if directEncode == nil { protocols.removeAll { $0.trimmedDescription == directEncodeProtocolName } }
             if options.decodes { members.append(generator.initDecl) }
-            if options.encodes { members.append(generator.encodeDecl) }
+            if options.encodes { members.append(generator.encodeDecl(dispatchingDirect: directEncode != nil)) }
+            if let directEncode { members.append(directEncode) }
             if options.decodes, declaresDirect(protocols) { direct = generator.directDecls?.joined(separator: "\n\n") }
         } else if declaration.is(ClassDeclSyntax.self) {
             // Members come from the member macro; for a final class, the direct

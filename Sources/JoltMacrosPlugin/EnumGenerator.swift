@@ -389,8 +389,33 @@ struct EnumGenerator {
                 "\(access)static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {\ntry Self(joltDirect: reader)\n}"]
     }
 
-    var encodeDecl: String {
-        var lines = hookStatements(.willEncode) + ["switch self {"]
+    /// `joltDirectEncode(to:)` (``JoltDirectEncodable``) for an enum whose cases
+    /// are all scalars (no associated values, no path value): each case writes
+    /// what `encode(to:)` writes (its first match, else its name) straight into
+    /// the slot, between the same hooks. Nil for any other enum.
+    var directEncodeDecl: String? {
+        guard !cases.isEmpty, cases.allSatisfy({ !$0.hasValues && $0.pathValue == nil }) else { return nil }
+        let hooks = (willEncode: hookStatements(.willEncode), didEncode: hookStatements(.didEncode))
+        var lines = hooks.willEncode.isEmpty && hooks.didEncode.isEmpty ? [] : ["let encoder = writer.encoder"]
+        lines += hooks.willEncode + ["switch self {"]
+        for item in cases {
+            let write = item.matches.first.map {
+                "try JoltCaseMatch\($0).joltDirectEncode(fallback: \(stringLiteral(item.jsonName)), to: writer)"
+            } ?? "try writer.encode(\(stringLiteral(item.jsonName)))"
+            lines.append("case .`\(item.name)`:\n\(write)")
+        }
+        lines.append("}")
+        lines += hooks.didEncode
+        return "\(access)func joltDirectEncode(to writer: JoltDirectWriter) throws {\n\(lines.joined(separator: "\n"))\n}"
+    }
+
+    var encodeDecl: String { encodeDecl(dispatchingDirect: false) }
+
+    /// `encode(to:)`; with `dispatchingDirect`, it first hands a JoltEncoder's
+    /// slot to `joltDirectEncode(to:)` (see ``directEncodeDecl``).
+    func encodeDecl(dispatchingDirect: Bool) -> String {
+        var lines = dispatchingDirect ? ["if let writer = JoltDirectWriter(encoder) {\nreturn try joltDirectEncode(to: writer)\n}"] : []
+        lines += hookStatements(.willEncode) + ["switch self {"]
         for item in cases {
             guard item.hasValues || item.pathValue != nil else {
                 lines.append("case .`\(item.name)`:\ntry JoltCaseScalar.encode([\(item.matches.joined(separator: ", "))], "

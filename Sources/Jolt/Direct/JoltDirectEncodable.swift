@@ -3,7 +3,9 @@
 /// the macros escaped when they expanded.
 ///
 /// You do not write this conformance: `@Codable` and `@Encodable` (JoltMacros)
-/// add it to the structs whose encoded properties each have one key. Their
+/// add it to the structs whose encoded properties each have one key, and to
+/// the enums whose cases are all scalars (written into the slot with
+/// ``JoltDirectWriter``'s `encode` methods for scalars). Their
 /// `encode(to:)` hands a ``JoltDirectWriter`` to ``joltDirectEncode(to:)``
 /// whenever the encoder is a ``JoltEncoder`` whose options the direct path
 /// honours (no key strategy, key paths or key mappings), at any depth; it runs

@@ -22,3 +22,26 @@ extension JoltCaseScalar {
         self = scalar
     }
 }
+
+extension JoltCaseMatch {
+    /// Writes this match as the first encodable match of a case (see
+    /// ``JoltCaseScalar/encode(_:fallback:to:)``) straight into the slot of
+    /// `writer`: a range writes its lower bound; a `.pathValue` writes `fallback`.
+    ///
+    /// ```swift
+    /// // What @Codable writes for `@CodingCase(match: .int(10), .string("ten")) case ten`:
+    /// case .ten: try JoltCaseMatch.int(10).joltDirectEncode(fallback: "ten", to: writer)
+    /// ```
+    public func joltDirectEncode(fallback: String, to writer: JoltDirectWriter) throws {
+        switch self {
+        case .string(let value): try writer.encode(value)
+        case .int(let value): try writer.encode(value)
+        case .double(let value): try writer.encode(value)
+        case .bool(let value): try writer.encode(value)
+        case .intRange(let range): try writer.encode(range.lowerBound)
+        case .doubleRange(let range): try writer.encode(range.lowerBound)
+        case .stringRange(let range): try writer.encode(range.lowerBound)
+        case .pathValue: try writer.encode(fallback)
+        }
+    }
+}

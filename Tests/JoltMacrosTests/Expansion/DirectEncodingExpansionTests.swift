@@ -186,4 +186,113 @@ final class DirectEncodingExpansionTests: XCTestCase {
             """#,
             macroSpecs: specs, indentationWidth: .spaces(4))
     }
+
+    /// An enum whose cases are all scalars writes its case's first match (or
+    /// its name) into the slot; an enum with associated values does not get it.
+    func testEnums() {
+        assertMacroExpansion(
+            #"""
+            @Encodable
+            enum Level: Int {
+                case low = 1, high
+            }
+
+            @Encodable
+            enum Phone {
+                @CodingCase(match: .intRange(22...30), .string("p")) case apple
+                case other
+            }
+
+            @Encodable
+            enum Shape {
+                case dot
+                case circle(radius: Double)
+            }
+            """#,
+            expandedSource: #"""
+            enum Level: Int {
+                case low = 1, high
+            }
+            enum Phone {
+                case apple
+                case other
+            }
+            enum Shape {
+                case dot
+                case circle(radius: Double)
+            }
+
+            extension Level: Encodable, JoltDirectEncodable {
+                func encode(to encoder: any Encoder) throws {
+                    if let writer = JoltDirectWriter(encoder) {
+                        return try joltDirectEncode(to: writer)
+                    }
+                    try joltHook(self.willEncode(to: encoder))
+                    switch self {
+                    case .`low`:
+                        try JoltCaseScalar.encode([.int(1)], fallback: "low", to: encoder)
+                    case .`high`:
+                        try JoltCaseScalar.encode([.int(2)], fallback: "high", to: encoder)
+                    }
+                    try joltHook(self.didEncode(to: encoder))
+                }
+
+                func joltDirectEncode(to writer: JoltDirectWriter) throws {
+                    let encoder = writer.encoder
+                    try joltHook(self.willEncode(to: encoder))
+                    switch self {
+                    case .`low`:
+                        try JoltCaseMatch.int(1).joltDirectEncode(fallback: "low", to: writer)
+                    case .`high`:
+                        try JoltCaseMatch.int(2).joltDirectEncode(fallback: "high", to: writer)
+                    }
+                    try joltHook(self.didEncode(to: encoder))
+                }
+            }
+
+            extension Phone: Encodable, JoltDirectEncodable {
+                func encode(to encoder: any Encoder) throws {
+                    if let writer = JoltDirectWriter(encoder) {
+                        return try joltDirectEncode(to: writer)
+                    }
+                    try joltHook(self.willEncode(to: encoder))
+                    switch self {
+                    case .`apple`:
+                        try JoltCaseScalar.encode([.intRange(22 ... 30), .string("p")], fallback: "apple", to: encoder)
+                    case .`other`:
+                        try JoltCaseScalar.encode([.string("other")], fallback: "other", to: encoder)
+                    }
+                    try joltHook(self.didEncode(to: encoder))
+                }
+
+                func joltDirectEncode(to writer: JoltDirectWriter) throws {
+                    let encoder = writer.encoder
+                    try joltHook(self.willEncode(to: encoder))
+                    switch self {
+                    case .`apple`:
+                        try JoltCaseMatch.intRange(22 ... 30).joltDirectEncode(fallback: "apple", to: writer)
+                    case .`other`:
+                        try JoltCaseMatch.string("other").joltDirectEncode(fallback: "other", to: writer)
+                    }
+                    try joltHook(self.didEncode(to: encoder))
+                }
+            }
+
+            extension Shape: Encodable {
+                func encode(to encoder: any Encoder) throws {
+                    try joltHook(self.willEncode(to: encoder))
+                    switch self {
+                    case .`dot`:
+                        try JoltCaseScalar.encode([.string("dot")], fallback: "dot", to: encoder)
+                    case .`circle`(let v0):
+                        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
+                        var values = container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: "circle")
+                        try values.joltEncode(v0, at: ["radius"])
+                    }
+                    try joltHook(self.didEncode(to: encoder))
+                }
+            }
+            """#,
+            macroSpecs: specs, indentationWidth: .spaces(4))
+    }
 }

@@ -14,13 +14,15 @@ struct DirectEncodingTests {
         func writesDirectly(_ type: Any.Type) -> Bool { type is any JoltDirectEncodable.Type }
         for type: Any.Type in [EncodedEverything.self, DirectInner.self, BasicUser.self, Defaults.self, Styled.self, Nulls.self,
                                SomeNulls.self, Hooked.self, EncodeOnly.self, PublicModel.self, FlatCollision.self,
-                               FlatMaybeGeo.self] {
+                               FlatMaybeGeo.self, DirectStatus.self, DirectLevel.self, DirectSwitch.self, DirectMood.self,
+                               DirectRatio.self, DirectEnumRow.self] {
             #expect(writesDirectly(type), "\(type)")
         }
         // Key paths, @CodingContainer, a key with a slash, closures, only flattened
-        // properties, decoding only, enums, plain Codable.
+        // properties, decoding only, enums with associated values, plain Codable.
         for type: Any.Type in [DirectEverything.self, Profile.self, FlatUser.self, Nested.self, DirectContained.self, SlashedKey.self, PathHolder.self,
-                               Transformed.self, FlatPlace.self, DecodeOnly.self, MixedEvent.self, PlainInner.self] {
+                               Transformed.self, FlatPlace.self, DecodeOnly.self, MixedEvent.self, PlainInner.self, DirectPhone.self,
+                               DirectOnlyValues.self, PlainEnumHolder.self] {
             #expect(!writesDirectly(type), "\(type)")
         }
         // Classes forward to encode(to:), which subclasses override.
@@ -62,6 +64,16 @@ struct DirectEncodingTests {
             ("slashed", SlashedKey(value: 1)), ("path", PathHolder(inner: inner, name: "P")),
             ("encodeOnly", EncodeOnly(sentAt: 5)), ("public", PublicModel(value: 7)),
             ("rewritten", [Rewritten(span: 1, name: "r")]),
+            // Enums written directly: at the top, in arrays and dictionaries, in a
+            // struct written directly and in a plain one; the non-finite case fails.
+            ("status", DirectStatus.closed), ("levels", [DirectLevel.low, .mid, .high]), ("switch", DirectSwitch.unknown),
+            ("ratios", [DirectRatio.half, .more, .yes, .slashed, .plain]), ("endless", [DirectRatio.half, .endless]),
+            ("enumRow", DirectEnumRow(status: .active, level: nil, ratios: [.more, .plain], toggle: .on, byName: ["b": .high, "a": .low],
+                                      phone: .custom(name: "x"))),
+            ("enumRowEndless", [DirectEnumRow(status: .closed, level: .mid, ratios: [.endless], toggle: .off, byName: [:], phone: .oppo)]),
+            ("plainEnums", PlainEnumHolder(status: .active, level: .high, phones: [.apple, .half], toggle: .unknown, byName: ["k": .closed],
+                                           mood: .angry)),
+            ("moods", ["x": DirectMood.calm]),
         ]
     }
 

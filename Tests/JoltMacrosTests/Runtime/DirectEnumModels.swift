@@ -80,3 +80,26 @@ struct PlainEnumHolder: Codable, Equatable {
     var byName: [String: DirectStatus]
     var mood: DirectMood
 }
+
+/// Numbers, a Boolean and a non-finite match (an error under `.throw`), written
+/// directly as a case's first match.
+@Codable
+enum DirectRatio: Equatable {
+    @CodingCase(match: .double(1.5)) case half
+    @CodingCase(match: .doubleRange(2.5...3)) case more
+    @CodingCase(match: .double(.infinity), .string("inf")) case endless
+    @CodingCase(match: .bool(true)) case yes
+    @CodingCase(match: .stringRange("a/b"..."a/c")) case slashed
+    case plain
+}
+
+/// Enums of each kind as properties of a struct written directly.
+@Codable
+struct DirectEnumRow: Equatable {
+    var status: DirectStatus
+    var level: DirectLevel?
+    var ratios: [DirectRatio]
+    var toggle: DirectSwitch
+    var byName: [String: DirectLevel]
+    var phone: DirectPhone
+}
