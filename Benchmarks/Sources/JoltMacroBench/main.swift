@@ -99,6 +99,18 @@ func measureInput<Plain: Decodable, Annotated: Decodable>(
 /// Decodes one model `count` times with one backend: the workload of `--profile`
 /// (or encodes it, for `encdirect:FILE`, `encplain:FILE`, `encodeto:FILE`; the backend is not used).
 func profile(model: String, backend name: String, count: Int) {
+    if model == "enums-encode" || model == "enums-encode-containers" {
+        // The 10,000 events, encoded with their enums written directly or through encode(to:).
+        let encoder = JoltEncoder()
+        encoder.usesDirectPath = model == "enums-encode"
+        do {
+            let values = try JoltDecoder().decode([MacroEvent].self, from: eventsJSON(count: 10_000))
+            for _ in 0..<count { keep(try encoder.encode(values)) }
+        } catch {
+            fail("\(model): \(error)")
+        }
+        return
+    }
     if model.hasPrefix("enc") {
         do {
             guard try profileEncoding(model, count: count, corpus: Corpus.directory()) else { fail("unknown model \(model)") }
@@ -146,7 +158,9 @@ func sameJSON<A: Encodable, B: Encodable>(_ a: A, _ b: B) -> Bool {
 // `--profile MODEL BACKEND COUNT`: only decodes (for callgrind), no measuring:
 // MODEL is hand or macro (the 10,000 records), twitter-plain or twitter-macro, enums or
 // enums-initfrom (10,000 objects of three enums, EnumModels.swift, on the direct path or not),
-// enums-plain or enums-plain-initfrom (the same enums in a plain Codable struct), or
+// enums-plain or enums-plain-initfrom (the same enums in a plain Codable struct),
+// enums-encode or enums-encode-containers (those events encoded, the enums written
+// directly or through their encode(to:); the backend is not used), or
 // direct:FILE, plain:FILE or initfrom:FILE (a corpus file into its generated
 // model on the direct path, its synthesized model, the generated model's init(from:)),
 // or encdirect:FILE, encplain:FILE or encodeto:FILE (the file's values encoded from
