@@ -54,44 +54,41 @@ struct DirectEnumCodingTests {
         return (direct, initFrom)
     }
 
+    /// The options that change what a scalar decodes as.
+    static let configurations: [@Sendable (JoltDecoder) -> Void] = [
+        { _ in },
+        { $0.scalarConversion = .lenient },
+        { $0.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan") },
+    ]
+
+    /// Every document decoded as `T` on both paths under `configure`: the same
+    /// value or error, and most of them decode.
+    static func compareDocuments<T: Decodable & Equatable>(_ type: T.Type, _ direct: JoltDecoder, _ initFrom: JoltDecoder) {
+        let compare = DirectPathCodingTests()
+        var decoded = 0
+        for document in documents {
+            let a = compare.outcome { try direct.decode(T.self, from: document) }
+            #expect(a == compare.outcome { try initFrom.decode(T.self, from: document) }, "\(document)")
+            if case .value = a { decoded += 1 }
+        }
+        #expect(decoded > 50)
+    }
+
     @Test("the same value or error, with default, lenient and non-conforming-float options", arguments: availableBackends)
     func differential(backend: JoltBackend) throws {
-        let configurations: [(JoltDecoder) -> Void] = [
-            { _ in },
-            { $0.scalarConversion = .lenient },
-            { $0.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan") },
-        ]
-        let compare = DirectPathCodingTests()
-        for configure in configurations {
+        for configure in Self.configurations {
             let (direct, initFrom) = Self.decoders(backend, configure)
-            var decoded = 0
-            for document in Self.documents {
-                let a = compare.outcome { try direct.decode(DirectEnumHolder.self, from: document) }
-                #expect(a == compare.outcome { try initFrom.decode(DirectEnumHolder.self, from: document) }, "\(document)")
-                if case .value = a { decoded += 1 }
-            }
-            #expect(decoded > 50)
+            Self.compareDocuments(DirectEnumHolder.self, direct, initFrom)
         }
     }
 
     @Test("the same in a plain Codable type and at the top, under default, lenient and non-conforming-float options",
           arguments: availableBackends)
     func plainAndTop(backend: JoltBackend) throws {
-        let configurations: [(JoltDecoder) -> Void] = [
-            { _ in },
-            { $0.scalarConversion = .lenient },
-            { $0.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan") },
-        ]
         let compare = DirectPathCodingTests()
-        for configure in configurations {
+        for configure in Self.configurations {
             let (direct, initFrom) = Self.decoders(backend, configure)
-            var decoded = 0
-            for document in Self.documents {
-                let a = compare.outcome { try direct.decode(PlainEnumHolder.self, from: document) }
-                #expect(a == compare.outcome { try initFrom.decode(PlainEnumHolder.self, from: document) }, "\(document)")
-                if case .value = a { decoded += 1 }
-            }
-            #expect(decoded > 50)
+            Self.compareDocuments(PlainEnumHolder.self, direct, initFrom)
             for scalar in Self.scalars {
                 #expect(compare.outcome { try direct.decode(DirectPhone.self, from: scalar) }
                         == compare.outcome { try initFrom.decode(DirectPhone.self, from: scalar) }, "\(scalar)")
