@@ -395,9 +395,7 @@ struct EnumGenerator {
     /// the slot, between the same hooks. Nil for any other enum.
     var directEncodeDecl: String? {
         guard !cases.isEmpty, cases.allSatisfy({ !$0.hasValues && $0.pathValue == nil }) else { return nil }
-        let hooks = (willEncode: hookStatements(.willEncode), didEncode: hookStatements(.didEncode))
-        var lines = hooks.willEncode.isEmpty && hooks.didEncode.isEmpty ? [] : ["let encoder = writer.encoder"]
-        lines += hooks.willEncode + ["switch self {"]
+        var lines = ["let encoder = writer.encoder"] + hookStatements(.willEncode) + ["switch self {"]
         for item in cases {
             let write = item.matches.first.map {
                 "try JoltCaseMatch\($0).joltDirectEncode(fallback: \(stringLiteral(item.jsonName)), to: writer)"
@@ -405,7 +403,7 @@ struct EnumGenerator {
             lines.append("case .`\(item.name)`:\n\(write)")
         }
         lines.append("}")
-        lines += hooks.didEncode
+        lines += hookStatements(.didEncode)
         return "\(access)func joltDirectEncode(to writer: JoltDirectWriter) throws {\n\(lines.joined(separator: "\n"))\n}"
     }
 
