@@ -33,17 +33,14 @@ enum SIMDJSONScanner {
         defer { jolt_simdjson_destroy(indexer) }
         var indexes: UnsafePointer<UInt32>?
         var count = 0
-        var backslashes: UnsafePointer<UInt64>?
-        guard jolt_simdjson_index(indexer, p + start, length, &indexes, &count, &backslashes) == 0,
-              let indexes, let backslashes, count > 0 else {
+        guard jolt_simdjson_index(indexer, p + start, length, &indexes, &count) == 0, let indexes, count > 0 else {
             throw ScanError(.unexpectedEndOfInput, at: start)
         }
-        try walk(p + start, length: length, base: start, indexes: indexes, count: count, backslashes: backslashes, into: &builder)
+        try walk(p + start, length: length, base: start, indexes: indexes, count: count, into: &builder)
     }
 
     /// Builds the tape from the `count` token positions, followed by one more entry,
-    /// the length, and the bitmap of backslashes (bit `i % 64` of word `i / 64` for
-    /// byte `i`).
+    /// the length.
     ///
     /// The walk reads the document `q` in place (its `length` bytes, never past
     /// them: there is no padding), where every position is relative to the
@@ -54,7 +51,7 @@ enum SIMDJSONScanner {
     /// latest), and a `\uXXXX` escape as one word when its six bytes lie before the
     /// closing quote; the rest goes through the bounded scanners.
     static func walk(_ q: UnsafePointer<UInt8>, length: Int, base: Int, indexes: UnsafePointer<UInt32>, count n: Int,
-                     backslashes bits: UnsafePointer<UInt64>, into builder: inout TapeBuilder) throws(ScanError) {
+                     into builder: inout TapeBuilder) throws(ScanError) {
         /// The position of token `k`, `length` for `k == n`.
         @inline(__always) func position(_ k: Int) -> Int {
             Int(truncatingIfNeeded: indexes[k])
@@ -67,7 +64,7 @@ enum SIMDJSONScanner {
             let c = q[i]
             switch c {
             case UInt8(ascii: "\""):
-                let (close, escaped) = try string(q, open: i, next: position(k &+ 1), bits: bits)
+                let (close, escaped) = try string(q, open: i, next: position(k &+ 1), length: length)
                 try builder.appendString(at: base &+ i &+ 1, length: close &- i &- 1, escaped: escaped)
                 k &+= 1
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -82,7 +79,7 @@ enum SIMDJSONScanner {
                     builder.endContainer()
                     k &+= 1
                 } else {
-                    try key(q, &k, n, length: length, base: base, indexes: indexes, bits: bits, &builder)
+                    try key(q, &k, n, length: length, base: base, indexes: indexes, &builder)
                     continue scanning
                 }
             case UInt8(ascii: "["):
@@ -126,7 +123,7 @@ enum SIMDJSONScanner {
                 let c = q[i]
                 if c == UInt8(ascii: ",") {
                     k &+= 1
-                    if builder.inObject { try key(q, &k, n, length: length, base: base, indexes: indexes, bits: bits, &builder) }
+                    if builder.inObject { try key(q, &k, n, length: length, base: base, indexes: indexes, &builder) }
                     continue scanning
                 }
                 if c == (builder.inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
@@ -142,12 +139,12 @@ enum SIMDJSONScanner {
     /// Reads the key at token `k` and the `:` token after it.
     @_transparent
     static func key(_ q: UnsafePointer<UInt8>, _ k: inout Int, _ n: Int, length: Int, base: Int,
-                    indexes: UnsafePointer<UInt32>, bits: UnsafePointer<UInt64>, _ builder: inout TapeBuilder) throws(ScanError) {
+                    indexes: UnsafePointer<UInt32>, _ builder: inout TapeBuilder) throws(ScanError) {
         guard k &+ 1 < n else { throw ScanError(.unexpectedEndOfInput, at: base &+ length) }
         let i = Int(truncatingIfNeeded: indexes[k])
         guard q[i] == UInt8(ascii: "\"") else { throw ScanError(.unexpectedCharacter(q[i]), at: base &+ i) }
         let colon = Int(truncatingIfNeeded: indexes[k &+ 1])
-        let (close, escaped) = try string(q, open: i, next: colon, bits: bits)
+        let (close, escaped) = try string(q, open: i, next: colon, length: length)
         try builder.appendKey(at: base &+ i &+ 1, length: close &- i &- 1, escaped: escaped)
         guard q[colon] == UInt8(ascii: ":") else { throw ScanError(.unexpectedCharacter(q[colon]), at: base &+ colon) }
         k &+= 2
@@ -160,20 +157,38 @@ enum SIMDJSONScanner {
     /// other byte there would be a token), and stage 1 has already checked the
     /// string's UTF-8, that it holds no raw control character and where it ends
     /// (after the last quote no odd run of backslashes escapes). What is left is the
-    /// escapes: each backslash, found in the bitmap `bits`, is checked within the
-    /// string's content: a `\uXXXX` that is not a surrogate by ``unicodeEscape(_:at:)``,
-    /// any other by ``StringScanner/scanEscape(_:at:start:end:)`` (surrogate pairs
-    /// included).
+    /// escapes. The first backslash is looked for 16 bytes at a time
+    /// (`jolt_first_backslash`, inline C); a string's bytes are read here, in the
+    /// walk, where the string's cache lines are in use anyway (a bitmap of the
+    /// document's backslashes, made in a pass of its own before the walk, cost
+    /// more: that pass missed the cache as much as the walk). From the first backslash, `jolt_simdjson_escapes_are_plain`
+    /// checks the escapes 64 bytes at a time; the few strings it cannot vouch for
+    /// (a surrogate, an invalid escape) are checked one by one by
+    /// ``checkEscapes(_:from:body:close:)``.
     @_transparent
     static func string(_ q: UnsafePointer<UInt8>, open: Int, next: Int,
-                       bits: UnsafePointer<UInt64>) throws(ScanError) -> (close: Int, escaped: Bool) {
+                       length: Int) throws(ScanError) -> (close: Int, escaped: Bool) {
         var close = next &- 1
         while close > open && isWhitespace(q[close]) { close &-= 1 }
         guard close > open && q[close] == UInt8(ascii: "\"") else { throw ScanError(.unterminatedString, at: open) }
         let body = open &+ 1
-        guard var at = nextBackslash(bits, from: body, before: close) else {
-            return (close, false)
+        let first = jolt_first_backslash(q + body, close &- body, q + length)
+        if first == close &- body { return (close, false) }
+        let at = body &+ first
+        if jolt_simdjson_escapes_are_plain(q + at, close &- at) == 0 {
+            try checkEscapes(q, from: at, body: body, close: close)
         }
+        return (close, true)
+    }
+
+    /// Checks the escapes of the string `q[body..<close]` one by one, from the
+    /// backslash at `at`: a `\uXXXX` that is not a surrogate by
+    /// ``unicodeEscape(_:at:)``, any other by ``StringScanner/scanEscape(_:at:start:end:)``
+    /// (surrogate pairs included). Out of line, so that the walk stays small: it
+    /// runs only for the strings `jolt_simdjson_escapes_are_plain` cannot vouch for.
+    @inline(never)
+    static func checkEscapes(_ q: UnsafePointer<UInt8>, from at: Int, body: Int, close: Int) throws(ScanError) {
+        var at = at
         while true {
             let escape = q[at &+ 1]
             var after = 0
@@ -181,7 +196,7 @@ enum SIMDJSONScanner {
                 after = unicodeEscape(q, at: at)
             }
             if after == 0 {
-                after = try otherEscape(q, at: at, start: body, end: close)
+                after = try StringScanner.scanEscape(q, at: at, start: body, end: close)
             }
             // An escape ends at the closing quote at the latest (its bytes are not
             // hexadecimal digits, nor is a backslash before it unescaped), so the
@@ -191,10 +206,11 @@ enum SIMDJSONScanner {
                 at = after
                 continue
             }
-            guard let next = nextBackslash(bits, from: after, before: close) else { break }
-            at = next
+            guard after < close else { return }
+            let next = jolt_first_backslash(q + after, close &- after, q + close)
+            if next == close &- after { return }
+            at = after &+ next
         }
-        return (close, true)
     }
 
     /// The end of the escape `\uXXXX` at `i` (`i + 6`; the caller has seen the `u`
@@ -282,33 +298,6 @@ enum SIMDJSONScanner {
         return after
     }
 
-    /// The escapes the fast path of ``string(_:open:next:bits:)`` leaves (the
-    /// two-byte ones, surrogate pairs, invalid ones): out of line, so that the walk
-    /// stays small.
-    @inline(never)
-    static func otherEscape(_ q: UnsafePointer<UInt8>, at i: Int, start: Int, end: Int) throws(ScanError) -> Int {
-        try StringScanner.scanEscape(q, at: i, start: start, end: end)
-    }
-
-    /// The first backslash at or after `i` and before `limit` (positions relative
-    /// to the start of the bitmap), or nil.
-    @inline(__always)
-    static func nextBackslash(_ bits: UnsafePointer<UInt64>, from i: Int, before limit: Int) -> Int? {
-        guard i < limit else { return nil }
-        var w = i &>> 6
-        var word = bits[w] & (UInt64.max &<< UInt64(i & 63))
-        let last = (limit &- 1) &>> 6
-        while true {
-            if word != 0 {
-                let at = w &<< 6 &+ word.trailingZeroBitCount
-                return at < limit ? at : nil
-            }
-            if w == last { return nil }
-            w &+= 1
-            word = bits[w]
-        }
-    }
-
     /// Checks that a number or literal ending at `after` is followed by the next
     /// token, whitespace or the end (not by more bytes of the same run: `truex`, `1x`).
     /// At the end, `after == length == next`: nothing is read.
@@ -325,4 +314,5 @@ enum SIMDJSONScanner {
         c <= 0x20 && (UInt64(0x1_0000_2600) >> UInt64(c)) & 1 != 0
     }
 }
+
 #endif

@@ -36,12 +36,19 @@ void jolt_simdjson_destroy(jolt_simdjson_indexer *indexer);
 
 /* Indexes `length` bytes at `bytes` (at most the capacity). Returns 0 on success,
    with `*indexes` pointing at `*count` ascending byte offsets and one more entry,
-   `length`, and `*backslashes` at a bitmap of the input's backslashes (bit `i % 64`
-   of word `i / 64` is set iff byte `i` is a backslash), both owned by the indexer
-   (valid until the next call or jolt_simdjson_destroy); otherwise simdjson's
-   non-zero error code (the input is invalid, or a resource failed). */
+   `length`, owned by the indexer (valid until the next call or
+   jolt_simdjson_destroy); otherwise simdjson's non-zero error code (the input
+   is invalid, or a resource failed). */
 int jolt_simdjson_index(jolt_simdjson_indexer *indexer, const uint8_t *bytes, size_t length,
-                        const uint32_t **indexes, size_t *count, const uint64_t **backslashes);
+                        const uint32_t **indexes, size_t *count);
+
+/* 1 if every escape of the `n` bytes at `p` (a string's content from its first
+   backslash to its closing quote, excluded) is a valid two-byte escape or a
+   `\uXXXX` of four hexadecimal digits that does not start with `d` or `D`; else 0,
+   and the caller checks the escapes one by one (a surrogate, or an invalid or
+   cut-off escape). The escapes are checked 64 bytes at a time (AVX2 where the CPU
+   has it). Reads no byte at or past `p + n`. */
+int jolt_simdjson_escapes_are_plain(const uint8_t *p, size_t n);
 
 /* The name of the implementation simdjson chose for this CPU ("haswell", ...). */
 const char *jolt_simdjson_implementation(void);
@@ -54,6 +61,28 @@ static inline uint64_t jolt_non_digits16(__m128i v) {
     return (uint64_t)(~_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(t, nine), nine)) & 0xFFFF);
 }
 #endif
+
+/* The offset of the first backslash among the `n` bytes at `p`, or `n` if there
+   is none. Reads 16 bytes at a time while they lie before `end` (never at or past
+   it; `p + n <= end`), then byte by byte. Inline, so that Swift's walk compiles it
+   in place. */
+static inline size_t jolt_first_backslash(const uint8_t *p, size_t n, const uint8_t *end) {
+    size_t i = 0;
+#if defined(__SSE2__)
+    const __m128i backslash = _mm_set1_epi8('\\');
+    for (; i < n && (size_t)(end - p) - i >= 16; i += 16) {
+        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i)), backslash));
+        if (mask != 0) {
+            size_t at = i + (size_t)__builtin_ctz(mask);
+            return at < n ? at : n;
+        }
+    }
+#endif
+    for (; i < n; i++) {
+        if (p[i] == '\\') { return i; }
+    }
+    return n;
+}
 
 /* 1 if the `n` bytes at `p` (1 <= n <= 32) are exactly a JSON number without an
    exponent, `-?(0|[1-9][0-9]*)(\.[0-9]+)?`, else 0 (which says only that this

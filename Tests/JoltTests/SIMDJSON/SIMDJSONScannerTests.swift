@@ -161,6 +161,64 @@ final class SIMDJSONScannerTests: XCTestCase {
         }
     }
 
+    /// The simdjson backend checks a string's escapes 64 bytes at a time from its
+    /// first backslash (`jolt_simdjson_escapes_are_plain`), carrying a run of
+    /// backslashes or a `\u`'s digits from one block into the next. Every escape,
+    /// valid or not, at every distance up to 140 bytes from a first escape, then
+    /// cut by the closing quote at every byte of it, and runs of backslashes
+    /// across each block boundary.
+    func testEscapesAtEveryDistanceFromTheFirstBackslash() {
+        let escapes = ["\\n", "\\u00e9", "\\u12aF", "\\ud83d\\ude00", "\\uDBFF\\uDFFF", "\\ud800", "\\udc00", "\\ud7ff",
+                       "\\uD000", "\\x", "\\u12g4", "\\u 123", "\\\\", "\\\"", "\\/", "\\b", "\\f", "\\r", "\\t", "\\U0041"]
+        for first in ["\\n", "\\u00e9", "\\\\"] {
+            for escape in escapes {
+                for gap in 0..<140 {
+                    let padding = String(repeating: "a", count: gap)
+                    assertSame(Array(("\"" + first + padding + escape + "b\"").utf8), "\(escape) \(gap) after \(first)")
+                    let cut = first + padding + escape
+                    assertSame(Array(("[\"" + cut + "\"]").utf8), "\(escape) \(gap) after \(first), at the end")
+                    if gap % 16 == 0 || (56...70).contains(gap) || (120...135).contains(gap) {
+                        let bytes = Array(cut.utf8)
+                        for length in (first.utf8.count + gap)..<bytes.count {
+                            assertSame([0x22] + Array(bytes[0..<length]) + [0x22], "\(escape) \(gap) after \(first), cut at \(length)")
+                        }
+                    }
+                }
+            }
+        }
+        for run in 1...6 {
+            for gap in 50..<70 {
+                for next in ["\"", "n", "u00e9", "ud83d\\ude00", "x", "\"]"] {
+                    let text = "[\"\\n" + String(repeating: "a", count: gap) + String(repeating: "\\", count: run) + next + "b\"]"
+                    assertSame(Array(text.utf8), "run of \(run) at \(gap) then \(next)")
+                }
+            }
+        }
+    }
+
+    /// Random strings over the bytes that escapes are made of, of up to 200 bytes
+    /// (several blocks of the escape check) after a first escape, each in an array:
+    /// the same verdict, tape or error.
+    func testRandomEscapedStringsAgree() {
+        // No lone quote: it would end most strings within a few bytes.
+        let pieces = ["\\", "\\", "\\", "u", "u", "d", "D", "8", "0", "f", "A", "c", "n", "t", "/", "\\\"", "a", "x", " ", "é"]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: (state >> 33) % UInt64(bound))
+        }
+        var accepted = 0
+        for _ in 0..<30_000 {
+            let lead = String(repeating: "a", count: next(80))
+            let body = (0..<next(200)).map { _ in pieces[next(pieces.count)] }.joined()
+            let bytes = Array(("[\"" + lead + "\\n" + body + "\"]").utf8)
+            let swift = parseTape(bytes, .swift)
+            if swift.isSuccess { accepted += 1 }
+            XCTAssertEqual(simdjsonTape(bytes), swift, String(decoding: bytes, as: UTF8.self).debugDescription)
+        }
+        XCTAssertGreaterThan(accepted, 1_000)
+    }
+
     /// Every length from 0 to 300 bytes (stage 1 reads 64- or 128-byte blocks and
     /// copies the last, partial one), for documents that end in each kind of token,
     /// whole and cut at every byte.
