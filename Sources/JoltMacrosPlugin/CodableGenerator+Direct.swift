@@ -20,8 +20,12 @@
 /// pass as `init(from:)` decodes it, from the decoder of the whole object; the
 /// type's own keys are still read in the one pass.
 ///
-/// Written for structs whose decoded properties are plain, read through wrappers or
-/// closures, with or without defaults, or flattened.
+/// Written for structs and classes whose decoded properties are plain, read through
+/// wrappers or closures, with or without defaults, or flattened. A class that can
+/// have subclasses reads itself directly only when it is the type decoded: a
+/// subclass (annotated or not) has properties and an `init(from:)` of its own,
+/// so `joltDirectDecode(_:)` hands it to that, and `joltDecodesDirectly` is false
+/// for it.
 extension CodableGenerator {
     /// One decoded property, as the direct reading sees it.
     struct DirectProperty {
@@ -46,8 +50,7 @@ extension CodableGenerator {
 
     /// The properties of a type the direct path can read, nil when one of them cannot be.
     var directProperties: [DirectProperty]? {
-        // A class only when final (the member macro writes its reading).
-        guard !isClass || isFinal, options.decodes else { return nil }
+        guard options.decodes else { return nil }
         var result: [DirectProperty] = []
         // Flattened properties are not read in the pass (see `directInitDecl`).
         for property in properties where property.decodes && !property.flattened {
@@ -228,13 +231,15 @@ extension CodableGenerator {
     /// direct path cannot read.
     var directInitDecl: String? { directDecls?.joined(separator: "\n\n") }
 
-    /// The two declarations of ``directInitDecl``, apart (a member macro returns
-    /// each member as one declaration).
+    /// The declarations of ``directInitDecl``, apart (a member macro returns
+    /// each member as one declaration): for a class that can have subclasses,
+    /// also `joltDecodesDirectly`, true for the class itself only.
     var directDecls: [String]? {
         // A type without decoded properties asks for no container in `init(from:)`
         // (any value will do): nothing to read directly.
         guard let direct = directProperties, !direct.isEmpty else { return nil }
         var lines = ["let decoder = reader.decoder"]
+        lines += runsHooksDecl
         lines += hookStatements(.willDecode)
         if !containerPath.isEmpty {
             // The members are read in the container's object, the hooks get the
@@ -287,21 +292,24 @@ extension CodableGenerator {
         for property in properties where property.ignored {
             if let value = property.ignoredValue { lines.append("self.\(property.name) = \(value)") }
         }
-        // A final class's superclass, as init(from:) initializes it.
+        // A class's superclass, as init(from:) initializes it.
         lines += superInitStatements
         lines += hookStatements(.didDecode)
-        return ["\(access)init(joltDirect reader: JoltDirectReader) throws {\n\(lines.joined(separator: "\n"))\n}",
-                "\(access)static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {\ntry Self(joltDirect: reader)\n}"]
+        let initDecl = "\(access)init(joltDirect reader: JoltDirectReader) throws {\n\(lines.joined(separator: "\n"))\n}"
+        guard isClass && !isFinal else {
+            return [initDecl, "\(access)static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {\ntry Self(joltDirect: reader)\n}"]
+        }
+        // `init(joltDirect:)` makes the class itself, so only the class itself uses it.
+        return [initDecl,
+                "\(access)static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {\n"
+                    + "guard self == \(typeName).self else {\nreturn try self.init(from: reader.decoder)\n}\n"
+                    + "return unsafeDowncast(try \(typeName)(joltDirect: reader), to: self)\n}",
+                "\(access)static var joltDecodesDirectly: Bool {\nself == \(typeName).self\n}"]
     }
 
-    /// For a class: a conformance that forwards to `init(from:)` and says so (the
-    /// compiler fails on a subclass of a class that did not take a conformance its
-    /// macro declares).
-    static func forwardingDirectDecl(access: String) -> String {
-        forwardingDirectDecls(access: access).joined(separator: "\n\n")
-    }
-
-    /// The two declarations of ``forwardingDirectDecl(access:)``, apart.
+    /// For a class whose properties the direct path cannot read: a conformance
+    /// that forwards to `init(from:)` and says so (the compiler fails on a subclass
+    /// of a class that did not take a conformance its macro declares).
     static func forwardingDirectDecls(access: String) -> [String] {
         ["\(access)static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {\ntry self.init(from: reader.decoder)\n}",
          "\(access)static var joltDecodesDirectly: Bool {\nfalse\n}"]

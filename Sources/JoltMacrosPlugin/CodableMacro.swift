@@ -27,7 +27,7 @@ extension CodableMacroKind {
         let typeName = type.trimmedDescription
         var members: [String] = []
         // JoltDirectDecodable: for a struct whose properties the direct path reads, an
-        // enum with cases read from a scalar, a final class (by the member macro).
+        // enum with cases read from a scalar, a class (by the member macro).
         var direct: String?
         var keepsDirect = false
         if declaration.is(StructDeclSyntax.self) {
@@ -45,14 +45,10 @@ extension CodableMacroKind {
             if let directEncode { members.append(directEncode) }
             if options.decodes, declaresDirect(protocols) { direct = generator.directDecls?.joined(separator: "\n\n") }
         } else if declaration.is(ClassDeclSyntax.self) {
-            // Members come from the member macro; for a final class, the direct
-            // path's members too (a designated initializer cannot be in an extension).
+            // Members come from the member macro, the direct path's members too (a
+            // designated initializer cannot be in an extension).
             let level = declaration.modifiers.accessLevel.map { $0 == "open" ? "public" : $0 }
-            if takesDirectMembers(declaration, options: options, conformingTo: protocols) {
-                keepsDirect = true
-            } else if options.decodes, declaresDirect(protocols) {
-                direct = CodableGenerator.forwardingDirectDecl(access: level.map { $0 + " " } ?? "")
-            }
+            keepsDirect = takesDirectMembers(declaration, options: options, conformingTo: protocols)
             // A class's encoding forwards to encode(to:), which a subclass overrides
             // (the compiler fails on a subclass of a class that did not take a
             // conformance its macro declares).
@@ -83,8 +79,9 @@ extension CodableMacroKind {
         guard let generator = makeGenerator(
             declaration, typeName: classDecl.name.text, options: options, context: context) else { return [] }
         var members = generatorMembers(generator, options: options)
-        // A final class reads itself directly when its properties allow;
-        // otherwise its conformance forwards to init(from:).
+        // A class reads itself directly when its properties allow (one that can
+        // have subclasses, only as itself); otherwise its conformance forwards to
+        // init(from:).
         if takesDirectMembers(declaration, options: options, conformingTo: protocols) {
             members += generator.directDecls ?? CodableGenerator.forwardingDirectDecls(access: generator.access)
         }
@@ -141,11 +138,12 @@ func declaresDirect(_ protocols: [TypeSyntax]) -> Bool {
 }
 
 /// Whether the direct path's declarations go among the members the member macro
-/// writes: for a final class that decodes and takes the conformance (its
-/// `init(joltDirect:)` is a designated initializer, which an extension cannot add).
+/// writes: for a class that decodes and takes the conformance (its
+/// `init(joltDirect:)` is a designated initializer, which an extension cannot add;
+/// a subclass inherits its superclass's conformance and takes none).
 /// Both roles of the macro ask, so that they agree.
 func takesDirectMembers(_ declaration: some DeclGroupSyntax, options: CodableOptions, conformingTo protocols: [TypeSyntax]) -> Bool {
-    declaration.is(ClassDeclSyntax.self) && declaration.modifiers.has(.final) && options.decodes && declaresDirect(protocols)
+    declaration.is(ClassDeclSyntax.self) && options.decodes && declaresDirect(protocols)
 }
 
 /// `: P, Q` for the protocols the type does not conform to yet, without

@@ -3,9 +3,11 @@
 /// code written for the type's own keys.
 ///
 /// You do not write this conformance: `@Codable` and `@Decodable` (JoltMacros)
-/// add it, besides `init(from:)`, to the structs and final classes whose properties they can read
-/// this way, and to the enums with a case that a scalar alone selects (an
-/// `init(joltDirect:)` that ``joltDirectDecode(_:)`` calls).
+/// add it, besides `init(from:)`, to the structs and classes whose properties
+/// they can read this way, and to the enums with a case that a scalar alone
+/// selects (an `init(joltDirect:)` that ``joltDirectDecode(_:)`` calls). A class
+/// that can have subclasses reads itself directly only when it is the type
+/// decoded: a subclass is made by its own `init(from:)`.
 /// ``JoltDecoder`` then uses it wherever the type is decoded, at any depth (a
 /// property, an optional, an array or dictionary element, inside a wrapper),
 /// and `init(from:)` everywhere else: under Foundation's
@@ -28,10 +30,11 @@ public protocol JoltDirectDecodable: Decodable {
     static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self
 
     /// Whether ``joltDirectDecode(_:)`` reads the tape itself. False for a
-    /// conformance that only forwards to `init(from:)` (the macros' classes
-    /// that can have subclasses: such a class declares every conformance its
-    /// macro may add, or the compiler fails on its subclasses), which the
-    /// decoder then does not use.
+    /// conformance that only forwards to `init(from:)`, which the decoder then
+    /// does not use: a class whose properties the direct path cannot read (such
+    /// a class declares every conformance its macro may add, or the compiler
+    /// fails on its subclasses), and the subclasses of a class that can have
+    /// them (they inherit its conformance).
     static var joltDecodesDirectly: Bool { get }
 }
 

@@ -340,8 +340,9 @@ final class DirectPathExpansionTests: XCTestCase {
     /// decoder of the whole object). A flattened property: decoded after the pass
     /// as `init(from:)` decodes it. A final class: its direct reading among its
     /// members (a designated initializer cannot be in an extension). A class
-    /// that can have subclasses: a conformance that forwards to `init(from:)` and
-    /// says so.
+    /// that can have subclasses: the same, with the hooks guarded as in its
+    /// `init(from:)`, used for the class itself only (a subclass is read through
+    /// its own `init(from:)`).
     func testContainerPathsFlattenedPropertiesAndClasses() {
         assertMacroExpansion(
             #"""
@@ -435,6 +436,46 @@ final class DirectPathExpansionTests: XCTestCase {
                         try joltHook(self.didDecode(from: decoder))
                     }
                 }
+
+                init(joltDirect reader: JoltDirectReader) throws {
+                    let decoder = reader.decoder
+                    let runsHooks = Self.joltHooksClass == Base.self
+                    if runsHooks {
+                        try joltHook(Self.willDecode(from: decoder))
+                    }
+                    var __jolt0: Int? = nil
+                    var __joltSeen0 = false
+                    var members = try reader.members()
+                    while members.next() {
+                        switch members.keySignature {
+                        case 0x0000006100000001: // "a"
+                            if !__joltSeen0 {
+                                __joltSeen0 = true
+                                __jolt0 = try members.decode(Int.self)
+                            }
+                        default:
+                            break
+                        }
+                    }
+                    guard let __jolt0 else {
+                        throw JoltDirectReader.failure
+                    }
+                    self.a = __jolt0
+                    if runsHooks {
+                        try joltHook(self.didDecode(from: decoder))
+                    }
+                }
+
+                static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+                    guard self == Base.self else {
+                        return try self.init(from: reader.decoder)
+                    }
+                    return unsafeDowncast(try Base(joltDirect: reader), to: self)
+                }
+
+                static var joltDecodesDirectly: Bool {
+                    self == Base.self
+                }
             }
 
             extension Contained: Decodable, JoltCodingHooks, JoltDirectDecodable {
@@ -527,13 +568,6 @@ final class DirectPathExpansionTests: XCTestCase {
             }
 
             extension Base: Decodable, JoltCodingHooks, JoltCodableClass, JoltDirectDecodable {
-                static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
-                    try self.init(from: reader.decoder)
-                }
-
-                static var joltDecodesDirectly: Bool {
-                    false
-                }
             }
             """#,
             macroSpecs: specs, indentationWidth: .spaces(4))

@@ -8,7 +8,7 @@ import Testing
 /// the same error from both for every document made by damaging a valid one.
 @Suite("the direct path against init(from:)")
 struct DirectPathCodingTests {
-    @Test("structs and final classes the direct path can read get it; the others do not")
+    @Test("structs and classes the direct path can read get it; subclasses and the others do not")
     func conformances() {
         func direct(_ type: Any.Type) -> Bool {
             (type as? any JoltDirectDecodable.Type)?.joltDecodesDirectly ?? false
@@ -18,12 +18,13 @@ struct DirectPathCodingTests {
                                Hooked.self, DecodeOnly.self, PublicModel.self, MixedStyled.self, CompactSets.self,
                                IgnoredDefaults.self, FlexibleProduct.self,
                                Nested.self, DirectContained.self, FlatUser.self, FlatMaybeGeo.self, FlatDefaultGeo.self, FlatCollision.self,
-                               Counter.self, TextNode.self, IgnoredDefaultsClass.self, FlatOffice.self, DirectNode.self] {
+                               Counter.self, TextNode.self, IgnoredDefaultsClass.self, FlatOffice.self, DirectNode.self,
+                               Animal.self, ImageNode.self, Craft.self, Harbour.self] {
             #expect(direct(type), "\(type)")
         }
-        // Encoding only, only flattened properties, classes that can have subclasses
-        // and their subclasses, a plain Codable type. (Enums: DirectEnumCodingTests.)
-        for type: Any.Type in [EncodeOnly.self, FlatPlace.self, Animal.self, Dog.self, ImageNode.self, PlainInner.self] {
+        // Encoding only, only flattened properties, the subclasses of classes that
+        // can have subclasses, a plain Codable type. (Enums: DirectEnumCodingTests.)
+        for type: Any.Type in [EncodeOnly.self, FlatPlace.self, Dog.self, PlainInner.self, Barge.self, Canoe.self, Yacht.self] {
             #expect(!direct(type), "\(type)")
         }
     }
@@ -175,6 +176,57 @@ struct DirectPathCodingTests {
         #expect(hooks(DirectNode.self, #"{"meta": {"size": 3}}"#) == ["DirectNode", "DirectNode"])
         #expect(hooks(DirectContained.self, #"{"data": {"info": {"rank": 2}}}"#) == ["DirectContained", "DirectContained"])
         #expect(hooks(FlatUser.self, #"{"name": "A", "city": "C", "meta": {"id": 3}}"#) == ["FlatUser", "FlatUser"])
+    }
+
+    /// A class that can have subclasses is read directly only as itself: as a
+    /// subclass (annotated or not, at the top, in an array, as a property of a
+    /// type read directly) it is made by the subclass's `init(from:)`, so it has
+    /// the subclass's type and properties.
+    @Test("classes that can have subclasses: read directly as themselves, their subclasses through init(from:)",
+          arguments: availableBackends)
+    func subclassableClasses(backend: JoltBackend) throws {
+        let (direct, initFrom) = Self.decoders(backend)
+        let valid = #"{"wheels": 2, "name": "n", "info": {"made": 1999}, "load": 1.5, "doors": 2}"#
+        var decoded = 0
+        for document in Self.documents(from: valid) {
+            let a = outcome { try direct.decode(Craft.self, from: document) }
+            #expect(a == outcome { try initFrom.decode(Craft.self, from: document) }, "\(document)")
+            if case .value = a { decoded += 1 }
+            let list = "[" + document + "]"
+            #expect(outcome { try direct.decode([Craft?].self, from: list) } == outcome { try initFrom.decode([Craft?].self, from: list) },
+                    "\(list)")
+            func agree<T: Craft>(_ type: T.Type) -> Bool {
+                outcome { try direct.decode(T.self, from: document) } == outcome { try initFrom.decode(T.self, from: document) }
+            }
+            #expect(agree(Canoe.self) && agree(Barge.self) && agree(Yacht.self), "\(document)")
+        }
+        #expect(decoded > 20)
+        let bike = try direct.decode(Canoe.self, from: valid)
+        #expect(type(of: bike) == Canoe.self && bike.summary() == "Canoe 2 n 1999")
+        #expect(try direct.decode([Canoe].self, from: "[" + valid + "]").map { "\(type(of: $0))" } == ["Canoe"])
+        #expect(try direct.decode(Barge.self, from: valid).summary() == "Barge 2 n 1999 load 1.5")
+        #expect(try direct.decode(Yacht.self, from: valid).summary() == "Yacht 2 n 1999 doors 2")
+        #expect(try direct.decode(Craft.self, from: valid).summary() == "Craft 2 n 1999")
+        // As the properties of a struct read directly.
+        let garage = #"{"vehicle": "# + valid + #", "bike": "# + valid + #", "truck": "# + valid + #", "cars": ["# + valid + "]}"
+        let value = try direct.decode(Harbour.self, from: garage)
+        #expect(value == (try initFrom.decode(Harbour.self, from: garage)))
+        #expect(value.bike.map { "\(type(of: $0))" } == "Canoe" && value.cars.map { $0.summary() } == ["Yacht 2 n 1999 doors 2"])
+        #expect(value.vehicle.summary() == "Craft 2 n 1999" && value.truck.load == 1.5)
+        // Read once, directly, as itself (a failed direct reading would log twice);
+        // a subclass once, through init(from:).
+        func hooks<T: Decodable>(_ type: T.Type, _ document: String) -> [String] {
+            let (log, userInfo) = HookLog.make()
+            let decoder = JoltDecoder()
+            decoder.backend = backend
+            decoder.userInfo = userInfo
+            _ = try? decoder.decode(T.self, from: document)
+            return log.entries
+        }
+        #expect(hooks(Craft.self, valid) == ["Craft"])
+        #expect(hooks(Craft.self, #"{"name": "n"}"#) == ["Craft", "Craft"])
+        #expect(hooks(Canoe.self, valid) == ["Craft"])
+        #expect(hooks([Craft].self, "[" + valid + ", " + valid + "]") == ["Craft", "Craft"])
     }
 
     @Test("JSONDecoder agrees on the valid document")
