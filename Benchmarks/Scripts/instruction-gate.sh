@@ -18,6 +18,9 @@
 #                                         EnumModels.swift), the enums read directly
 #   direct.enums-plain.swift              the same into a plain Codable struct,
 #                                         the enums still read directly
+#   direct.classes.swift                  one decode of 10,000 records into a
+#                                         @Codable class that can have subclasses
+#                                         (JoltMacroBench's ClassModels.swift)
 #   encode-direct.FILE                    one JoltEncoder encode of that generated
 #                                         model's values, written directly
 #   encode-direct.enums                   one encode of the 10,000 objects of
@@ -88,6 +91,8 @@ done
 # Enums read directly: 10,000 objects of three @Codable enums (JoltMacroBench's EnumModels.swift).
 cases+=("direct.enums.swift|macros:--profile enums swift|1")
 cases+=("direct.enums-plain.swift|macros:--profile enums-plain swift|1")
+# A class that can have subclasses read directly: the 10,000 records (JoltMacroBench's ClassModels.swift).
+cases+=("direct.classes.swift|macros:--profile classes swift|1")
 
 # The direct encoding (JoltDirectEncodable, generated models): one encode of the file's values.
 for file in citm_catalog github_events twitter; do

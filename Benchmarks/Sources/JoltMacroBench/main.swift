@@ -135,9 +135,11 @@ func profile(model: String, backend name: String, count: Int) {
             case "twitter-macro": keep(try decoder.decode(MacroTwitterResponse.self, from: twitter))
             case "enums", "enums-initfrom": keep(try decoder.decode([MacroEvent].self, from: events))
             case "enums-plain", "enums-plain-initfrom": keep(try decoder.decode([PlainEvent].self, from: events))
+            case "classes", "classes-initfrom": keep(try decoder.decode([MacroRecordClass].self, from: records))
             default:
                 guard let corpusRun else {
-                    fail("unknown model \(model): hand, macro, twitter-plain, twitter-macro, enums, enums-initfrom, enums-plain, enums-plain-initfrom, or direct:FILE, plain:FILE, initfrom:FILE")
+                    fail("unknown model \(model): hand, macro, twitter-plain, twitter-macro, enums, enums-initfrom, enums-plain, enums-plain-initfrom, "
+                         + "classes, classes-initfrom, or direct:FILE, plain:FILE, initfrom:FILE")
                 }
                 try corpusRun()
             }
@@ -159,6 +161,8 @@ func sameJSON<A: Encodable, B: Encodable>(_ a: A, _ b: B) -> Bool {
 // MODEL is hand or macro (the 10,000 records), twitter-plain or twitter-macro, enums or
 // enums-initfrom (10,000 objects of three enums, EnumModels.swift, on the direct path or not),
 // enums-plain or enums-plain-initfrom (the same enums in a plain Codable struct),
+// classes or classes-initfrom (the records into a class that can have subclasses,
+// ClassModels.swift),
 // enums-encode or enums-encode-containers (those events encoded, the enums written
 // directly or through their encode(to:); the backend is not used), or
 // direct:FILE, plain:FILE or initfrom:FILE (a corpus file into its generated
