@@ -121,12 +121,7 @@ struct DirectEnumCodingTests {
     @Test("hooks run once on the direct path", arguments: availableBackends)
     func hooks(backend: JoltBackend) throws {
         func entries(_ document: String) -> [String] {
-            let (log, userInfo) = HookLog.make()
-            let decoder = JoltDecoder()
-            decoder.backend = backend
-            decoder.userInfo = userInfo
-            _ = try? decoder.decode(DirectEnumHolder.self, from: document)
-            return log.entries
+            HookLog.entries(decoding: DirectEnumHolder.self, document, backend: backend)
         }
         #expect(entries(Self.valid) == ["DirectMood"])
         #expect(entries(Self.valid.replacingOccurrences(of: #""calm""#, with: #""sad""#)) == ["DirectMood", "DirectMood"])

@@ -161,12 +161,7 @@ struct DirectPathCodingTests {
           arguments: availableBackends)
     func readDirectly(backend: JoltBackend) throws {
         func hooks<T: Decodable>(_ type: T.Type, _ document: String) -> [String] {
-            let (log, userInfo) = HookLog.make()
-            let decoder = JoltDecoder()
-            decoder.backend = backend
-            decoder.userInfo = userInfo
-            _ = try? decoder.decode(T.self, from: document)
-            return log.entries
+            HookLog.entries(decoding: T.self, document, backend: backend)
         }
         #expect(hooks(DirectContained.self, #"{"data": {"info": {"name": "N", "meta": {"rank": 2}}}}"#) == ["DirectContained"])
         #expect(hooks(DirectContained.self, #"{"data": {"x": 1, "info": {"note": null, "name": "N"}, "info": 2}}"#) == ["DirectContained"])
@@ -216,12 +211,7 @@ struct DirectPathCodingTests {
         // Read once, directly, as itself (a failed direct reading would log twice);
         // a subclass once, through init(from:).
         func hooks<T: Decodable>(_ type: T.Type, _ document: String) -> [String] {
-            let (log, userInfo) = HookLog.make()
-            let decoder = JoltDecoder()
-            decoder.backend = backend
-            decoder.userInfo = userInfo
-            _ = try? decoder.decode(T.self, from: document)
-            return log.entries
+            HookLog.entries(decoding: T.self, document, backend: backend)
         }
         #expect(hooks(Craft.self, valid) == ["Craft"])
         #expect(hooks(Craft.self, #"{"name": "n"}"#) == ["Craft", "Craft"])

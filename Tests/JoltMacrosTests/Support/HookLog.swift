@@ -1,4 +1,5 @@
 import Foundation
+import Jolt
 import Synchronization
 
 /// The hooks that ran during one decode or encode, passed in `userInfo` so
@@ -14,6 +15,17 @@ final class HookLog: Sendable {
     static func make() -> (log: HookLog, userInfo: [CodingUserInfoKey: any Sendable]) {
         let log = HookLog()
         return (log, [.hookLog: log])
+    }
+
+    /// The hooks that ran while a JoltDecoder on `backend` decoded `document` as
+    /// `T` (the decode's error, if any, dropped).
+    static func entries<T: Decodable>(decoding type: T.Type, _ document: String, backend: JoltBackend) -> [String] {
+        let (log, userInfo) = make()
+        let decoder = JoltDecoder()
+        decoder.backend = backend
+        decoder.userInfo = userInfo
+        _ = try? decoder.decode(T.self, from: document)
+        return log.entries
     }
 }
 
