@@ -274,6 +274,11 @@ final class FuzzFinal: Decodable, JoltDirectDecodable, Equatable {
     }
 
     init(joltDirect reader: JoltDirectReader) throws {
+        (x, y) = try Self.readMembers(reader)
+    }
+
+    /// The pass over the members that the macros write in `init(joltDirect:)`.
+    static func readMembers(_ reader: JoltDirectReader) throws -> (x: Int, y: String?) {
         var x: Int?, y: String?? = nil, seenX = false, seenY = false
         var members = try reader.members()
         while members.next() {
@@ -289,8 +294,7 @@ final class FuzzFinal: Decodable, JoltDirectDecodable, Equatable {
             }
         }
         guard let x else { throw JoltDirectReader.failure }
-        self.x = x
-        self.y = y ?? nil
+        return (x, y ?? nil)
     }
 
     static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
@@ -299,6 +303,46 @@ final class FuzzFinal: Decodable, JoltDirectDecodable, Equatable {
 
     static func == (lhs: FuzzFinal, rhs: FuzzFinal) -> Bool { lhs.x == rhs.x && lhs.y == rhs.y }
 }
+
+/// A class that can have subclasses, as JoltMacros writes it for
+/// `@Decodable class FuzzOpen { var x: Int; var y: String? }`: read directly
+/// only as itself; a subclass (`FuzzOpenChild`, which inherits every
+/// initializer) through `init(from:)`.
+class FuzzOpen: Decodable, JoltDirectDecodable, Equatable {
+    var x: Int
+    var y: String?
+
+    enum CodingKeys: String, CodingKey { case x, y }
+
+    required init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        x = try container.decode(Int.self, forKey: .x)
+        y = try container.decodeIfPresent(String.self, forKey: .y)
+    }
+
+    init(joltDirect reader: JoltDirectReader) throws {
+        (x, y) = try FuzzFinal.readMembers(reader)
+    }
+
+    static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+        guard self == FuzzOpen.self else {
+            return try self.init(from: reader.decoder)
+        }
+        return unsafeDowncast(try FuzzOpen(joltDirect: reader), to: self)
+    }
+
+    static var joltDecodesDirectly: Bool {
+        self == FuzzOpen.self
+    }
+
+    /// The dynamic types too: a subclass read as its superclass differs.
+    static func == (lhs: FuzzOpen, rhs: FuzzOpen) -> Bool {
+        type(of: lhs) == type(of: rhs) && lhs.x == rhs.x && lhs.y == rhs.y
+    }
+}
+
+/// A subclass without initializers of its own.
+final class FuzzOpenChild: FuzzOpen {}
 
 /// An enum as JoltMacros writes it for
 /// `@Decodable enum FuzzKind { @CodingCase(match: .string("a"), .int(1)) case a;

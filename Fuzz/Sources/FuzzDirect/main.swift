@@ -9,7 +9,8 @@ import Jolt
 /// array and a dictionary of them), and, when it is JSON, as the value of each
 /// member of a valid event in turn, so every property sees arbitrary values,
 /// inside the nested objects of `FuzzContained`'s container path, and as each
-/// key of `FuzzFlat` (a flattened property) and `FuzzFinal` (a final class), and
+/// key of `FuzzFlat` (a flattened property) and `FuzzFinal` (a final class, and
+/// `FuzzOpen`, a class that can have subclasses, and its subclass), and
 /// as an enum (`FuzzKind`) in `FuzzKinds`, in the plain `FuzzPlainKinds`, at the
 /// top, in an array and in a dictionary, also under lenient scalars and under
 /// non-conforming floats from strings.
@@ -36,7 +37,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         // FuzzContained's container path, at each level.
         documents.append(Array(#"{"data":{"info":"#.utf8) + bytes + Array("}}".utf8))
         documents.append(Array(#"{"data":"#.utf8) + bytes + Array("}".utf8))
-        // Each key of FuzzFlat (its own and its flattened value's) and of FuzzFinal given the input.
+        // Each key of FuzzFlat (its own and its flattened value's) and of FuzzFinal (and FuzzOpen) given the input.
         documents.append(Array(#"{"name":"n","x":1,"y":"#.utf8) + bytes + Array("}".utf8))
         documents.append(Array(#"{"name":"n","y":"y","x":"#.utf8) + bytes + Array("}".utf8))
         documents.append(Array(#"{"x":1,"name":"#.utf8) + bytes + Array("}".utf8))
@@ -58,6 +59,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             compare(FuzzContained.self, document, direct, initFrom, backend)
             compare(FuzzFlat.self, document, direct, initFrom, backend)
             compare(FuzzFinal.self, document, direct, initFrom, backend)
+            compare(FuzzOpen.self, document, direct, initFrom, backend)
+            compare([FuzzOpenChild?].self, document, direct, initFrom, backend)
             compareKinds(document, direct, initFrom, backend)
         }
         // The enums again under each option that changes what a scalar decodes as.
