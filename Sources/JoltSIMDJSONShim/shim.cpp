@@ -215,24 +215,24 @@ extern "C" int jolt_simdjson_escapes_are_plain(const uint8_t *p, size_t n) {
     try {
         escape_state state;
         size_t whole = n & ~size_t(63);
-        uint8_t last[64];
-        if (whole < n) {
-            std::memset(last, ' ', sizeof last);
-            std::memcpy(last, p + whole, n - whole);
-        }
         uint64_t problems;
+        uint64_t (*check_last)(const uint8_t *, escape_state &) = check_block;
 #if defined(JOLT_SIMDJSON_AVX2)
         if (has_avx2()) {
             problems = check_blocks_avx2(p, whole, state);
-            if (problems == 0 && whole < n) { problems = check_block_avx2(last, state); }
+            check_last = check_block_avx2;
         } else {
             problems = check_blocks(p, whole, state);
-            if (problems == 0 && whole < n) { problems = check_block(last, state); }
         }
 #else
         problems = check_blocks(p, whole, state);
-        if (problems == 0 && whole < n) { problems = check_block(last, state); }
 #endif
+        if (problems == 0 && whole < n) {
+            uint8_t last[64];
+            std::memset(last, ' ', sizeof last);
+            std::memcpy(last, p + whole, n - whole);
+            problems = check_last(last, state);
+        }
         // A `\u` among the last four bytes of a whole block at the end has no room for its digits.
         return (problems | state.pending_u) == 0;
     } catch (...) {

@@ -48,8 +48,9 @@ enum SIMDJSONScanner {
     /// the caller's input) is added to the positions the tape records. Numbers are
     /// read without bounds checks of their own when the next token is at
     /// least eight bytes before the end (a number stops at that token at the
-    /// latest), and a `\uXXXX` escape as one word when its six bytes lie before the
-    /// closing quote; the rest goes through the bounded scanners.
+    /// latest); the rest goes through the bounded scanners. A string's bytes are
+    /// read only to find its backslashes and check its escapes (see
+    /// ``string(_:open:next:length:)``).
     static func walk(_ q: UnsafePointer<UInt8>, length: Int, base: Int, indexes: UnsafePointer<UInt32>, count n: Int,
                      into builder: inout TapeBuilder) throws(ScanError) {
         /// The position of token `k`, `length` for `k == n`.
@@ -161,10 +162,10 @@ enum SIMDJSONScanner {
     /// (`jolt_first_backslash`, inline C); a string's bytes are read here, in the
     /// walk, where the string's cache lines are in use anyway (a bitmap of the
     /// document's backslashes, made in a pass of its own before the walk, cost
-    /// more: that pass missed the cache as much as the walk). From the first backslash, `jolt_simdjson_escapes_are_plain`
-    /// checks the escapes 64 bytes at a time; the few strings it cannot vouch for
-    /// (a surrogate, an invalid escape) are checked one by one by
-    /// ``checkEscapes(_:from:body:close:)``.
+    /// more: that pass missed the cache as much as the walk). From the first
+    /// backslash, `jolt_simdjson_escapes_are_plain` checks the escapes 64 bytes at
+    /// a time; the few strings it cannot vouch for (a surrogate, an invalid
+    /// escape) are checked one by one by ``checkEscapes(_:from:body:close:)``.
     @_transparent
     static func string(_ q: UnsafePointer<UInt8>, open: Int, next: Int,
                        length: Int) throws(ScanError) -> (close: Int, escaped: Bool) {
@@ -182,56 +183,20 @@ enum SIMDJSONScanner {
     }
 
     /// Checks the escapes of the string `q[body..<close]` one by one, from the
-    /// backslash at `at`: a `\uXXXX` that is not a surrogate by
-    /// ``unicodeEscape(_:at:)``, any other by ``StringScanner/scanEscape(_:at:start:end:)``
+    /// backslash at `at`, with ``StringScanner/scanEscape(_:at:start:end:)``
     /// (surrogate pairs included). Out of line, so that the walk stays small: it
     /// runs only for the strings `jolt_simdjson_escapes_are_plain` cannot vouch for.
     @inline(never)
     static func checkEscapes(_ q: UnsafePointer<UInt8>, from at: Int, body: Int, close: Int) throws(ScanError) {
         var at = at
         while true {
-            let escape = q[at &+ 1]
-            var after = 0
-            if escape == UInt8(ascii: "u") && at &+ 6 <= close {
-                after = unicodeEscape(q, at: at)
-            }
-            if after == 0 {
-                after = try StringScanner.scanEscape(q, at: at, start: body, end: close)
-            }
             // An escape ends at the closing quote at the latest (its bytes are not
-            // hexadecimal digits, nor is a backslash before it unescaped), so the
-            // byte at `after` is in the string or is that quote.
-            if q[after] == UInt8(ascii: "\\") {
-                // Runs of escapes (\u sequences for non-ASCII text) need no look-up.
-                at = after
-                continue
-            }
-            guard after < close else { return }
+            // hexadecimal digits, nor is a backslash before it unescaped).
+            let after = try StringScanner.scanEscape(q, at: at, start: body, end: close)
             let next = jolt_first_backslash(q + after, close &- after, q + close)
             if next == close &- after { return }
             at = after &+ next
         }
-    }
-
-    /// The end of the escape `\uXXXX` at `i` (`i + 6`; the caller has seen the `u`
-    /// and that `i + 6` is at most the closing quote's position) if its four
-    /// hexadecimal digits make a code unit that is not a surrogate; otherwise 0,
-    /// and ``StringScanner/scanEscape(_:at:start:end:)`` decides. The four digits
-    /// are tested together, as one 32-bit word, within the string.
-    @inline(__always)
-    static func unicodeEscape(_ q: UnsafePointer<UInt8>, at i: Int) -> Int {
-        let w = UInt32(littleEndian: UnsafeRawPointer(q + (i &+ 2)).loadUnaligned(as: UInt32.self))
-        // With every byte ASCII (below 0x80), no addition below carries into the next byte.
-        let highs: UInt32 = 0x8080_8080
-        // A byte is a decimal digit iff (byte ^ 0x30) + 0x76 leaves its high bit clear.
-        let notDecimal = ((w ^ 0x3030_3030) &+ 0x7676_7676) & highs
-        // Lower-cased, a byte is a-f iff it is at least 0x61 and below 0x67.
-        let lower = w | 0x2020_2020
-        let letter = (lower &+ 0x1F1F_1F1F) & ~(lower &+ 0x1919_1919) & highs
-        guard w & highs == 0, notDecimal & ~letter == 0 else { return 0 }
-        // A surrogate (D800...DFFF): d or D, then 8...9, a...f or A...F (all at least 0x38).
-        if (w | 0x20) & 0xFF == UInt32(UInt8(ascii: "d")) && (w >> 8) & 0xFF >= 0x38 { return 0 }
-        return i &+ 6
     }
 
     /// The end of the number starting at `i`, where the next token is at `next`.
@@ -314,5 +279,4 @@ enum SIMDJSONScanner {
         c <= 0x20 && (UInt64(0x1_0000_2600) >> UInt64(c)) & 1 != 0
     }
 }
-
 #endif
