@@ -14,14 +14,4 @@ class MacroRecordClass {
     var tags: [String]
     var score: Double?
     @CodingKey("meta.rank") var rank: Int
-
-    init(id: Int, name: String, tags: [String], score: Double?, rank: Int) {
-        self.id = id
-        self.name = name
-        self.tags = tags
-        self.score = score
-        self.rank = rank
-    }
-
-    var fields: [String] { ["\(id)", name, "\(age)", "\(tags)", "\(String(describing: score))", "\(rank)"] }
 }

@@ -9,12 +9,6 @@ class Craft {
     var name = ""
     @CodingKey("made", "info.made") var made: Int?
 
-    init(wheels: Int, name: String, made: Int?) {
-        self.wheels = wheels
-        self.name = name
-        self.made = made
-    }
-
     static func willDecode(from decoder: any Decoder) throws { decoder.log("Craft") }
 
     /// What a test compares: the dynamic type and every property.
@@ -29,11 +23,6 @@ extension Craft: Equatable {
 @InheritedCodable
 final class Barge: Craft {
     var load: Double
-
-    init(wheels: Int, load: Double) {
-        self.load = load
-        super.init(wheels: wheels, name: "truck", made: nil)
-    }
 
     override func summary() -> String { super.summary() + " load \(load)" }
 }
