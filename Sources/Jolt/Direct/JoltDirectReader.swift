@@ -49,7 +49,10 @@ extension JoltDirectReader {
     /// duplicates, escaped keys unescaped), so that a path reads what
     /// `init(from:)` reads.
     public func member(_ key: StaticString, of index: Int?) -> Int? {
-        member(named: key.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }, of: index)
+        guard let index, tape.entries[index].rawKind == TapeKind.object.rawValue else { return nil }
+        // The key's bytes as they are (no String made), as `searchLiteral` searches them.
+        return TapeKeyedContainer<NoKey>(decoder: tape, object: index, extra: [])
+            .member(named: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
     }
 
     /// ``member(_:of:)`` for a key known at run time.
