@@ -358,35 +358,91 @@ struct EnumGenerator {
     }
 
     /// `init(joltDirect:)` and `joltDirectDecode(_:)`, the ``JoltDirectDecodable``
-    /// conformance, or nil when no case is read from a scalar alone. The scalar
-    /// is read from the tape (`JoltCaseScalar(reader)`) and matched against those
-    /// cases in `init(from:)`'s order, which tries them before anything else;
-    /// every other value (an object, no match, the fallback case) throws, and the
-    /// decoder reads it again through `init(from:)`. The hooks run once a case
-    /// is matched, so that a value read again runs them once.
+    /// conformance, or nil when no case can be read directly. In
+    /// `init(from:)`'s order:
+    /// - a scalar (`JoltCaseScalar(reader)`, read from the tape) is matched
+    ///   against the cases a scalar selects;
+    /// - an object, against each case's keys (``JoltDirectReader/member(_:)``):
+    ///   the first case with a key present is made, its associated values read
+    ///   from that key's object (``directCaseValues(_:)``).
+    ///
+    /// Every other value (no match, the fallback case, and any object when a
+    /// case is selected by a value at a path, which `init(from:)` tries first)
+    /// throws, and the decoder reads it again through `init(from:)`; so does an
+    /// object past a case whose keys are a string range. The hooks run once a
+    /// case is matched (before its values are read, as in `init(from:)`), so
+    /// that a value matching no case and read again runs them once.
     var directDecls: [String]? {
         let scalarCases = cases.filter { !$0.hasValues && $0.pathValue == nil }
-        guard !scalarCases.isEmpty else { return nil }
+        // Objects: each case's keys in order, up to a case with a key range.
+        var objectTests: [(test: String, body: String)] = []
+        if !cases.contains(where: { $0.pathValue != nil }) {
+            for item in cases {
+                for key in item.objectKeys {
+                    let literal = stringLiteral(key)
+                    guard item.hasValues else {
+                        objectTests.append(("reader.member(\(literal)) != nil", "value = .`\(item.name)`"))
+                        continue
+                    }
+                    // The hooks run before the values are read, as in `init(from:)`.
+                    let body = hookStatements(.willDecode)
+                        + ["self = try reader.joltCase(at: __joltAt, key: \(literal)) { values in\n\(directConstruct(item))\n}"]
+                        + hookStatements(.didDecode) + ["return"]
+                    objectTests.append(("let __joltAt = reader.member(\(literal))", body.joined(separator: "\n")))
+                }
+                if !item.keyRanges.isEmpty { break }
+            }
+        }
+        guard !scalarCases.isEmpty || !objectTests.isEmpty else { return nil }
         // A case matched by strings only compares the text (no array of matches
         // built for the test); the others ask `matches`, as `init(from:)` does.
         func stringsOnly(_ item: Case) -> Bool {
             item.keyRanges.isEmpty && item.stringMatches.count == item.matches.count && item.matches.allSatisfy { $0.hasPrefix(".string(") }
         }
-        var lines = ["let scalar = JoltCaseScalar(reader)", "let value: Self"]
-        if scalarCases.contains(where: stringsOnly) {
-            lines.append("let text: String?\nif case .string(let string) = scalar {\ntext = string\n} else {\ntext = nil\n}")
+        // A case without values is assigned to `value`, then the hooks run; a
+        // case with values runs them in its branch and returns.
+        let assignsValue = !scalarCases.isEmpty || objectTests.contains { !$0.body.hasSuffix("return") }
+        var lines = ["let decoder = reader.decoder"]
+        if assignsValue { lines.append("let value: Self") }
+        var tests: [String] = []
+        if !scalarCases.isEmpty {
+            lines.insert("let scalar = JoltCaseScalar(reader)", at: 0)
+            if scalarCases.contains(where: stringsOnly) {
+                lines.append("let text: String?\nif case .string(let string) = scalar {\ntext = string\n} else {\ntext = nil\n}")
+            }
+            tests = scalarCases.map { item in
+                let test = stringsOnly(item)
+                    ? item.stringMatches.map { "text == \(stringLiteral($0))" }.joined(separator: " || ")
+                    : "scalar.matches([\(item.matches.joined(separator: ", "))])"
+                return "if \(test) {\nvalue = .`\(item.name)`\n}"
+            }
         }
-        let tests = scalarCases.map { item in
-            let test = stringsOnly(item)
-                ? item.stringMatches.map { "text == \(stringLiteral($0))" }.joined(separator: " || ")
-                : "scalar.matches([\(item.matches.joined(separator: ", "))])"
-            return "if \(test) {\nvalue = .`\(item.name)`\n}"
-        }
+        tests += objectTests.map { "if \($0.test) {\n\($0.body)\n}" }
         lines.append(tests.joined(separator: " else ") + " else {\nthrow JoltDirectReader.failure\n}")
-        lines.append("let decoder = reader.decoder")
-        lines += hookStatements(.willDecode) + ["self = value"] + hookStatements(.didDecode)
+        if assignsValue { lines += hookStatements(.willDecode) + ["self = value"] + hookStatements(.didDecode) }
         return ["\(access)init(joltDirect reader: JoltDirectReader) throws {\n\(lines.joined(separator: "\n"))\n}",
                 "\(access)static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {\ntry Self(joltDirect: reader)\n}"]
+    }
+
+    /// The case made from its object `values` on the direct path: ``construct(_:from:)``
+    /// with each value read by ``JoltDirectReader``'s `joltCaseValue` helpers,
+    /// which apply the same rules (a key alone, or paths tried in order).
+    func directConstruct(_ item: Case) -> String {
+        let arguments = item.values.map { value -> String in
+            let keys = value.keys.count == 1 && value.keys[0].count == 1
+                ? "key: \(stringLiteral(value.keys[0][0]))"
+                : "paths: [" + value.keys.map(pathLiteral).joined(separator: ", ") + "]"
+            let expression: String
+            if value.type.isOptional {
+                expression = "try values.joltCaseValueIfPresent(\(value.type.base).self, \(keys))"
+            } else if let defaultValue = value.defaultValue {
+                expression = "values.joltCaseValue(\(value.type.node.trimmedDescription).self, \(keys), default: \(defaultValue))"
+            } else {
+                expression = "try values.joltCaseValue(\(value.type.node.trimmedDescription).self, \(keys))"
+            }
+            return (value.label.map { "\($0): " } ?? "") + expression
+        }
+        return "Self.`\(item.name)`(\(arguments.joined(separator: ", ")))"
     }
 
     /// `joltDirectEncode(to:)` (``JoltDirectEncodable``) for an enum whose cases

@@ -346,18 +346,20 @@ final class FuzzOpenChild: FuzzOpen {}
 
 /// An enum as JoltMacros writes it for
 /// `@Decodable enum FuzzKind { @CodingCase(match: .string("a"), .int(1)) case a;
-/// @CodingCase(match: .bool(true), .double(2.5), .string("+inf")) case b; case c(x: Int) }`,
-/// with `JoltCaseScalar` written out (the fuzz package does not build JoltMacros):
-/// `init(from:)` tries a single-value container as `JoltCaseScalar(from:)` does,
-/// the direct reading takes the scalar from `JoltDirectReader.firstScalar`.
+/// @CodingCase(match: .bool(true), .double(2.5), .string("+inf")) case b; case c(x: Int, y: String?, z: Int = 7) }`,
+/// with `JoltCaseScalar` and the `joltCaseValue` helpers written out (the fuzz
+/// package does not build JoltMacros): `init(from:)` tries a single-value
+/// container as `JoltCaseScalar(from:)` does, then the cases' keys; the direct
+/// reading takes the scalar from `JoltDirectReader.firstScalar`, then finds
+/// the keys with `JoltDirectReader.member(_:)` and reads `c`'s values from its object.
 enum FuzzKind: Decodable, JoltDirectDecodable, Equatable {
     case a, b
-    case c(x: Int)
+    case c(x: Int, y: String?, z: Int = 7)
 
     /// What `JoltCaseScalar` holds.
     enum Scalar: Equatable { case string(String), int(Int), double(Double), bool(Bool), other }
 
-    enum CodingKeys: String, CodingKey { case a, b, c, x }
+    enum CodingKeys: String, CodingKey { case a, b, c, x, y, z }
 
     /// `JoltCaseMatch.matches` for `.string("a"), .int(1)`.
     static func isA(_ scalar: Scalar) -> Bool {
@@ -395,7 +397,13 @@ enum FuzzKind: Decodable, JoltDirectDecodable, Equatable {
             if container.contains(.b) { self = .b; return }
             if container.contains(.c) {
                 let values = try container.nestedContainer(keyedBy: CodingKeys.self, forKey: .c)
-                self = .c(x: try values.decode(Int.self, forKey: .x))
+                // joltDecode(paths:), joltDecodeIfPresent(paths:), and a default for missing and invalid.
+                guard let x = try values.decodeIfPresent(Int.self, forKey: .x) else {
+                    throw DecodingError.keyNotFound(CodingKeys.x, DecodingError.Context(
+                        codingPath: values.codingPath, debugDescription: "No value associated with key x."))
+                }
+                self = .c(x: x, y: try values.decodeIfPresent(String.self, forKey: .y),
+                          z: (try? values.decodeIfPresent(Int.self, forKey: .z)) ?? 7)
                 return
             }
         }
@@ -409,6 +417,18 @@ enum FuzzKind: Decodable, JoltDirectDecodable, Equatable {
                            string: { scalar = .string($0) })
         if isA(scalar) { return .a }
         if isB(scalar) { return .b }
+        if reader.member("a") != nil { return .a }
+        if reader.member("b") != nil { return .b }
+        if let at = reader.member("c") {
+            return try reader.nested(at: at, forKey: CodingKeys.c) { values in
+                func read<T: Decodable>(_ type: T.Type, _ key: CodingKeys, _ name: StaticString) throws -> T? {
+                    guard let index = values.member(name), !values.isNull(at: index) else { return nil }
+                    return try values.decode(T.self, at: index, path: [CodingKeys](), forKey: key)
+                }
+                guard let x = try read(Int.self, .x, "x") else { throw JoltDirectReader.failure }
+                return .c(x: x, y: try read(String.self, .y, "y"), z: (try? read(Int.self, .z, "z")) ?? 7)
+            }
+        }
         throw JoltDirectReader.failure
     }
 }

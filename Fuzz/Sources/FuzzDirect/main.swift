@@ -11,9 +11,10 @@ import Jolt
 /// inside the nested objects of `FuzzContained`'s container path, and as each
 /// key of `FuzzFlat` (a flattened property) and `FuzzFinal` (a final class, and
 /// `FuzzOpen`, a class that can have subclasses, and its subclass), and
-/// as an enum (`FuzzKind`) in `FuzzKinds`, in the plain `FuzzPlainKinds`, at the
-/// top, in an array and in a dictionary, also under lenient scalars and under
-/// non-conforming floats from strings.
+/// as an enum (`FuzzKind`, also as the object of its case with associated
+/// values and as each of those values) in `FuzzKinds`, in the plain
+/// `FuzzPlainKinds`, at the top, in an array and in a dictionary, also under
+/// lenient scalars and under non-conforming floats from strings.
 /// Each value decoded that is `Encodable` (`FuzzEvent` and `FuzzInner`, and the
 /// arrays and dictionaries of them) is then encoded with `JoltDirectEncodable`
 /// and through its container code, under three sets of options: the same bytes.
@@ -46,6 +47,11 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         documents.append(Array(#"{"kind":"a","kinds":["#.utf8) + bytes + Array(#","b"]}"#.utf8))
         documents.append(Array(#"{"kind":"a","kinds":[1,"#.utf8) + bytes + Array("]}".utf8))
         documents.append(Array(#"{"kind":"a","kinds":[],"maybe":"#.utf8) + bytes + Array("}".utf8))
+        // FuzzKind's case c: the input as its object, and as each of its values.
+        documents.append(Array(#"{"c":"#.utf8) + bytes + Array("}".utf8))
+        documents.append(Array(#"{"c":{"y":"s","x":"#.utf8) + bytes + Array("}}".utf8))
+        documents.append(Array(#"{"c":{"x":1,"y":"#.utf8) + bytes + Array("}}".utf8))
+        documents.append(Array(#"{"c":{"x":1,"z":"#.utf8) + bytes + Array(#","y":null}}"#.utf8))
     }
     var backends: [JoltBackend] = [.swift]
     if JoltBackend.isYAJLAvailable { backends.append(.yajl) }

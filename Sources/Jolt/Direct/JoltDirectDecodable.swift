@@ -4,8 +4,9 @@
 ///
 /// You do not write this conformance: `@Codable` and `@Decodable` (JoltMacros)
 /// add it, besides `init(from:)`, to the structs and classes whose properties
-/// they can read this way, and to the enums with a case that a scalar alone
-/// selects (an `init(joltDirect:)` that ``joltDirectDecode(_:)`` calls). A class
+/// they can read this way, and to enums: a case selected by a scalar, or by an
+/// object's key, its associated values read from the object below that key (an
+/// `init(joltDirect:)` that ``joltDirectDecode(_:)`` calls). A class
 /// that can have subclasses reads itself directly only when it is the type
 /// decoded: a subclass is made by its own `init(from:)`.
 /// ``JoltDecoder`` then uses it wherever the type is decoded, at any depth (a

@@ -55,6 +55,13 @@ extension JoltDirectReader {
             .member(named: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
     }
 
+    /// The tape index of the value of this object's member `key`: ``member(_:of:)``
+    /// on the value the reader stands on (nil when that is not an object). What an
+    /// enum's direct reading asks for each of its cases' keys, in order.
+    public func member(_ key: StaticString) -> Int? {
+        member(key, of: tape.index)
+    }
+
     /// ``member(_:of:)`` for a key known at run time.
     func member(named name: String, of index: Int?) -> Int? {
         guard let index, tape.entries[index].rawKind == TapeKind.object.rawValue else { return nil }
@@ -75,6 +82,17 @@ extension JoltDirectReader {
         var full = tape.path
         full.append(contentsOf: path as [any CodingKey])
         return JoltDirectReader(tape.subDecoder(at: index, path: full))
+    }
+
+    /// `body`'s result on the reader for the object at `index`, the value of
+    /// this object's member `key` (found by ``member(_:)``): what
+    /// `nestedContainer(keyedBy:forKey:)` gives, with `key` on the coding path
+    /// while `body` runs (this reader must not be used inside `body`). An enum
+    /// case's associated values are read in it.
+    /// - Throws: ``failure`` when the value is not an object, or what `body` throws.
+    public func nested<R>(at index: Int, forKey key: some CodingKey, _ body: (JoltDirectReader) throws -> R) throws -> R {
+        guard tape.entries[index].rawKind == TapeKind.object.rawValue else { throw JoltDirectFailure() }
+        return try tape.with(index: index, extra: [], key: key) { try body(self) }
     }
 
     /// Whether the value at `index` is `null`.

@@ -632,6 +632,7 @@ final class DirectPathExpansionTests: XCTestCase {
 
                 init(joltDirect reader: JoltDirectReader) throws {
                     let scalar = JoltCaseScalar(reader)
+                    let decoder = reader.decoder
                     let value: Self
                     let text: String?
                     if case .string(let string) = scalar {
@@ -643,10 +644,20 @@ final class DirectPathExpansionTests: XCTestCase {
                         value = .`active`
                     } else if scalar.matches([.string("gone"), .int(0)]) {
                         value = .`closed`
+                    } else if reader.member("active") != nil {
+                        value = .`active`
+                    } else if reader.member("gone") != nil {
+                        value = .`closed`
+                    } else if let __joltAt = reader.member("moved") {
+                        try joltHook(Self.willDecode(from: decoder))
+                        self = try reader.joltCase(at: __joltAt, key: "moved") { values in
+                            Self.`moved`(to: try values.joltCaseValue(String.self, key: "to"))
+                        }
+                        try joltHook(self.didDecode(from: decoder))
+                        return
                     } else {
                         throw JoltDirectReader.failure
                     }
-                    let decoder = reader.decoder
                     try joltHook(Self.willDecode(from: decoder))
                     self = value
                     try joltHook(self.didDecode(from: decoder))
@@ -657,7 +668,7 @@ final class DirectPathExpansionTests: XCTestCase {
                 }
             }
 
-            extension Shape: Decodable, JoltCodingHooks {
+            extension Shape: Decodable, JoltCodingHooks, JoltDirectDecodable {
                 init(from decoder: any Decoder) throws {
                     func decodeCase() throws -> Self {
                         let scalar = JoltCaseScalar(from: decoder)
@@ -672,6 +683,177 @@ final class DirectPathExpansionTests: XCTestCase {
                     try joltHook(Self.willDecode(from: decoder))
                     self = try decodeCase()
                     try joltHook(self.didDecode(from: decoder))
+                }
+
+                init(joltDirect reader: JoltDirectReader) throws {
+                    let decoder = reader.decoder
+                    if let __joltAt = reader.member("circle") {
+                        try joltHook(Self.willDecode(from: decoder))
+                        self = try reader.joltCase(at: __joltAt, key: "circle") { values in
+                            Self.`circle`(radius: try values.joltCaseValue(Double.self, key: "radius"))
+                        }
+                        try joltHook(self.didDecode(from: decoder))
+                        return
+                    } else {
+                        throw JoltDirectReader.failure
+                    }
+                }
+
+                static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+                    try Self(joltDirect: reader)
+                }
+            }
+            """#,
+            macroSpecs: specs, indentationWidth: .spaces(4))
+    }
+
+    /// Associated values read by the `joltCaseValue` helpers: alternative keys
+    /// and a key path, a default, an optional. Objects are read directly up to a
+    /// case selected by a range of keys; an enum with a case selected by a value
+    /// at a path (which `init(from:)` tries first) reads only scalars directly.
+    func testEnumCaseValues() {
+        assertMacroExpansion(
+            #"""
+            @Decodable
+            enum Media {
+                @CodingCase(match: .string("clip"), values: [.label("id", keys: "ID", "meta.id")])
+                case clip(id: String, length: Int = 0, note: String?)
+                @CodingCase(match: .stringRange("x"..."z"))
+                case ranged(Int)
+                case after
+            }
+            @Decodable
+            enum Tagged {
+                case plain
+                @CodingCase(match: .pathValue("kind"))
+                case kinded(size: Int)
+            }
+            """#,
+            expandedSource: #"""
+            enum Media {
+                case clip(id: String, length: Int = 0, note: String?)
+                case ranged(Int)
+                case after
+            }
+            enum Tagged {
+                case plain
+                case kinded(size: Int)
+            }
+
+            extension Media: Decodable, JoltCodingHooks, JoltDirectDecodable {
+                init(from decoder: any Decoder) throws {
+                    func decodeCase() throws -> Self {
+                        let scalar = JoltCaseScalar(from: decoder)
+                        if scalar.matches([.string("after")]) {
+                            return .`after`
+                        }
+                        if let container = try? decoder.container(keyedBy: JoltAnyCodingKey.self) {
+                            for key: JoltAnyCodingKey in ["clip"] where container.contains(key) {
+                                let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)
+                                return .`clip`(id: try values.joltDecode(String.self, paths: [["ID"], ["meta", "id"]]), length: values.joltDecode(Int.self, paths: [["length"]], missing: 0, invalid: 0, decoder: decoder), note: try values.joltDecodeIfPresent(String.self, paths: [["note"]]))
+                            }
+                            for key: JoltAnyCodingKey in ["x"] where container.contains(key) {
+                                let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)
+                                return .`ranged`(try values.joltDecode(Int.self, paths: [["_0"]]))
+                            }
+                            for key in JoltCaseScalar.keys(in: container, matching: [.stringRange("x" ... "z")]) {
+                                let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)
+                                return .`ranged`(try values.joltDecode(Int.self, paths: [["_0"]]))
+                            }
+                            for key: JoltAnyCodingKey in ["after"] where container.contains(key) {
+                                return .`after`
+                            }
+                        }
+                        throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "No case of Media matches \(scalar)."))
+                    }
+                    try joltHook(Self.willDecode(from: decoder))
+                    self = try decodeCase()
+                    try joltHook(self.didDecode(from: decoder))
+                }
+
+                init(joltDirect reader: JoltDirectReader) throws {
+                    let scalar = JoltCaseScalar(reader)
+                    let decoder = reader.decoder
+                    let value: Self
+                    let text: String?
+                    if case .string(let string) = scalar {
+                        text = string
+                    } else {
+                        text = nil
+                    }
+                    if text == "after" {
+                        value = .`after`
+                    } else if let __joltAt = reader.member("clip") {
+                        try joltHook(Self.willDecode(from: decoder))
+                        self = try reader.joltCase(at: __joltAt, key: "clip") { values in
+                            Self.`clip`(id: try values.joltCaseValue(String.self, paths: [["ID"], ["meta", "id"]]), length: values.joltCaseValue(Int.self, key: "length", default: 0), note: try values.joltCaseValueIfPresent(String.self, key: "note"))
+                        }
+                        try joltHook(self.didDecode(from: decoder))
+                        return
+                    } else if let __joltAt = reader.member("x") {
+                        try joltHook(Self.willDecode(from: decoder))
+                        self = try reader.joltCase(at: __joltAt, key: "x") { values in
+                            Self.`ranged`(try values.joltCaseValue(Int.self, key: "_0"))
+                        }
+                        try joltHook(self.didDecode(from: decoder))
+                        return
+                    } else {
+                        throw JoltDirectReader.failure
+                    }
+                    try joltHook(Self.willDecode(from: decoder))
+                    self = value
+                    try joltHook(self.didDecode(from: decoder))
+                }
+
+                static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+                    try Self(joltDirect: reader)
+                }
+            }
+
+            extension Tagged: Decodable, JoltCodingHooks, JoltDirectDecodable {
+                init(from decoder: any Decoder) throws {
+                    func decodeCase() throws -> Self {
+                        let scalar = JoltCaseScalar(from: decoder)
+                        if scalar.matches([.string("plain")]) {
+                            return .`plain`
+                        }
+                        if let container = try? decoder.container(keyedBy: JoltAnyCodingKey.self) {
+                            if JoltCaseScalar(container, path: ["kind"]).matches([.string("kinded")]) {
+                                return .`kinded`(size: try container.joltDecode(Int.self, paths: [["size"]]))
+                            }
+                            for key: JoltAnyCodingKey in ["plain"] where container.contains(key) {
+                                return .`plain`
+                            }
+                        }
+                        throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "No case of Tagged matches \(scalar)."))
+                    }
+                    try joltHook(Self.willDecode(from: decoder))
+                    self = try decodeCase()
+                    try joltHook(self.didDecode(from: decoder))
+                }
+
+                init(joltDirect reader: JoltDirectReader) throws {
+                    let scalar = JoltCaseScalar(reader)
+                    let decoder = reader.decoder
+                    let value: Self
+                    let text: String?
+                    if case .string(let string) = scalar {
+                        text = string
+                    } else {
+                        text = nil
+                    }
+                    if text == "plain" {
+                        value = .`plain`
+                    } else {
+                        throw JoltDirectReader.failure
+                    }
+                    try joltHook(Self.willDecode(from: decoder))
+                    self = value
+                    try joltHook(self.didDecode(from: decoder))
+                }
+
+                static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+                    try Self(joltDirect: reader)
                 }
             }
             """#,

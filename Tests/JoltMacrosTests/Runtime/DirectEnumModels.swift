@@ -40,7 +40,7 @@ enum DirectSwitch: Equatable {
     @FallbackCase case unknown
 }
 
-/// Only a case with associated values: nothing to read directly.
+/// Only a case with associated values: read directly from its object.
 @Codable
 enum DirectOnlyValues: Equatable {
     case point(x: Int, y: Int)
