@@ -21,6 +21,9 @@
 #   direct.classes.swift                  one decode of 10,000 records into a
 #                                         @Codable class that can have subclasses
 #                                         (JoltMacroBench's ClassModels.swift)
+#   direct.enum-values.swift              one decode of 10,000 payments whose method
+#                                         is an enum with associated values, mostly
+#                                         objects (JoltMacroBench's EnumModels.swift)
 #   encode-direct.FILE                    one JoltEncoder encode of that generated
 #                                         model's values, written directly
 #   encode-direct.enums                   one encode of the 10,000 objects of
@@ -93,6 +96,8 @@ cases+=("direct.enums.swift|macros:--profile enums swift|1")
 cases+=("direct.enums-plain.swift|macros:--profile enums-plain swift|1")
 # A class that can have subclasses read directly: the 10,000 records (JoltMacroBench's ClassModels.swift).
 cases+=("direct.classes.swift|macros:--profile classes swift|1")
+# Enum cases with associated values read directly: 10,000 payments (JoltMacroBench's EnumModels.swift).
+cases+=("direct.enum-values.swift|macros:--profile enum-values swift|1")
 
 # The direct encoding (JoltDirectEncodable, generated models): one encode of the file's values.
 for file in citm_catalog github_events twitter; do

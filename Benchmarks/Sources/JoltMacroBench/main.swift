@@ -123,6 +123,7 @@ func profile(model: String, backend name: String, count: Int) {
     decoder.backend = name == "yajl" ? .yajl : name == "simdjson" ? .simdjson : .swift
     let records = recordsJSON(count: 10_000)
     let events = model.hasPrefix("enums") ? eventsJSON(count: 10_000) : Data()
+    let payments = model.hasPrefix("enum-values") ? paymentsJSON(count: 10_000) : Data()
     if model.hasSuffix("-initfrom") { decoder.usesDirectPath = false }
     let twitter = Corpus.directory().flatMap { try? Data(contentsOf: $0.appendingPathComponent("twitter.json")) } ?? Data()
     let corpusRun = corpusProfile(model, decoder: decoder, corpus: Corpus.directory())
@@ -136,10 +137,11 @@ func profile(model: String, backend name: String, count: Int) {
             case "enums", "enums-initfrom": keep(try decoder.decode([MacroEvent].self, from: events))
             case "enums-plain", "enums-plain-initfrom": keep(try decoder.decode([PlainEvent].self, from: events))
             case "classes", "classes-initfrom": keep(try decoder.decode([MacroRecordClass].self, from: records))
+            case "enum-values", "enum-values-initfrom": keep(try decoder.decode([MacroPayment].self, from: payments))
             default:
                 guard let corpusRun else {
                     fail("unknown model \(model): hand, macro, twitter-plain, twitter-macro, enums, enums-initfrom, enums-plain, enums-plain-initfrom, "
-                         + "classes, classes-initfrom, or direct:FILE, plain:FILE, initfrom:FILE")
+                         + "classes, classes-initfrom, enum-values, enum-values-initfrom, or direct:FILE, plain:FILE, initfrom:FILE")
                 }
                 try corpusRun()
             }
@@ -162,7 +164,8 @@ func sameJSON<A: Encodable, B: Encodable>(_ a: A, _ b: B) -> Bool {
 // enums-initfrom (10,000 objects of three enums, EnumModels.swift, on the direct path or not),
 // enums-plain or enums-plain-initfrom (the same enums in a plain Codable struct),
 // classes or classes-initfrom (the records into a class that can have subclasses,
-// ClassModels.swift),
+// ClassModels.swift), enum-values or enum-values-initfrom (10,000 payments whose
+// method is an enum with associated values, EnumModels.swift),
 // enums-encode or enums-encode-containers (those events encoded, the enums written
 // directly or through their encode(to:); the backend is not used), or
 // direct:FILE, plain:FILE or initfrom:FILE (a corpus file into its generated
