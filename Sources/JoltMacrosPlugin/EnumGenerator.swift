@@ -445,18 +445,40 @@ struct EnumGenerator {
         return "Self.`\(item.name)`(\(arguments.joined(separator: ", ")))"
     }
 
-    /// `joltDirectEncode(to:)` (``JoltDirectEncodable``) for an enum whose cases
-    /// are all scalars (no associated values, no path value): each case writes
-    /// what `encode(to:)` writes (its first match, else its name) straight into
-    /// the slot, between the same hooks. Nil for any other enum.
+    /// `joltDirectEncode(to:)` (``JoltDirectEncodable``): each case writes what
+    /// `encode(to:)` writes, between the same hooks. A scalar case writes its
+    /// first match, or its name, straight into the slot; a case with associated
+    /// values writes an object with its key, and below it an object of its values
+    /// (``JoltDirectObject/encodeObject(_:distinctKeys:_:)``), each at its
+    /// first key, a nil optional left out. Nil for an enum with a case written
+    /// at a path (`.pathValue`), a value written at a key path, or a key the
+    /// encoder may escape (see ``CodableGenerator/isPlainKey(_:)``).
     var directEncodeDecl: String? {
-        guard !cases.isEmpty, cases.allSatisfy({ !$0.hasValues && $0.pathValue == nil }) else { return nil }
+        guard !cases.isEmpty, cases.allSatisfy({ item in
+            item.pathValue == nil && (!item.hasValues || (CodableGenerator.isPlainKey(item.objectKeys[0])
+                && item.values.allSatisfy { $0.keys[0].count == 1 && CodableGenerator.isPlainKey($0.keys[0][0]) }))
+        }) else { return nil }
+        func json(_ key: String) -> String { stringLiteral("\"\(key)\"") }
         var lines = ["let encoder = writer.encoder"] + hookStatements(.willEncode) + ["switch self {"]
         for item in cases {
-            let write = item.matches.first.map {
-                "try JoltCaseMatch\($0).joltDirectEncode(fallback: \(stringLiteral(item.jsonName)), to: writer)"
-            } ?? "try writer.encode(\(stringLiteral(item.jsonName)))"
-            lines.append("case .`\(item.name)`:\n\(write)")
+            guard item.hasValues else {
+                let write = item.matches.first.map {
+                    "try JoltCaseMatch\($0).joltDirectEncode(fallback: \(stringLiteral(item.jsonName)), to: writer)"
+                } ?? "try writer.encode(\(stringLiteral(item.jsonName)))"
+                lines.append("case .`\(item.name)`:\n\(write)")
+                continue
+            }
+            let bindings = item.values.indices.map { "let v\($0)" }.joined(separator: ", ")
+            let keys = item.values.map { $0.keys[0][0] }
+            var writes: [String] = []
+            for (index, value) in item.values.enumerated() {
+                let write = "try values.encode(v\(index), forKey: JoltAnyCodingKey(stringValue: \(stringLiteral(keys[index]))), \(json(keys[index])))"
+                writes.append(value.type.isOptional ? "if let v\(index) {\n\(write)\n}" : write)
+            }
+            let key = item.objectKeys[0]
+            lines.append("case .`\(item.name)`(\(bindings)):\n"
+                + "try writer.object(distinctKeys: true).encodeObject(\(json(key)), "
+                + "distinctKeys: \(Set(keys).count == keys.count)) { values in\n\(writes.joined(separator: "\n"))\n}")
         }
         lines.append("}")
         lines += hookStatements(.didEncode)

@@ -4,8 +4,9 @@
 ///
 /// You do not write this conformance: `@Codable` and `@Encodable` (JoltMacros)
 /// add it to the structs whose encoded properties each have one key, and to
-/// the enums whose cases are all scalars (written into the slot with
-/// ``JoltDirectWriter``'s `encode` methods for scalars). Their
+/// enums: a scalar case written into the slot with ``JoltDirectWriter``'s
+/// `encode` methods for scalars, a case with associated values as an object
+/// (``JoltDirectObject/encodeObject(_:distinctKeys:_:)``). Their
 /// `encode(to:)` hands a ``JoltDirectWriter`` to ``joltDirectEncode(to:)``
 /// whenever the encoder is a ``JoltEncoder`` whose options the direct path
 /// honours (no key strategy, key paths or key mappings), at any depth; it runs

@@ -136,6 +136,19 @@ public struct JoltDirectObject {
         try core.encodeDirectArray(value, key: key, pathCount: slot.pathCount, extraPath: slot.extraPath)
     }
 
+    /// An object at the key `json` whose members `body` writes into the object
+    /// it is given, as the container code writes into
+    /// `nestedContainer(keyedBy:forKey:)`: an enum case's associated values. As
+    /// in Foundation, the values below it have this object's coding path (the
+    /// nested container's key is not on it). `distinctKeys` as for
+    /// ``JoltDirectWriter/object(distinctKeys:)``.
+    public func encodeObject(_ json: StaticString, distinctKeys: Bool, _ body: (JoltDirectObject) throws -> Void) throws {
+        try begin(json)
+        let core = self.core
+        let id = core.openFrame(isObject: true)
+        try body(JoltDirectObject(slot: slot, index: core.frames.count - 1, id: id, checksKeys: !distinctKeys))
+    }
+
     // MARK: encodeIfPresent (nilEncodingStrategy)
 
     // Inlinable: specialized where the macros' code calls them, they need no

@@ -187,8 +187,9 @@ final class DirectEncodingExpansionTests: XCTestCase {
             macroSpecs: specs, indentationWidth: .spaces(4))
     }
 
-    /// An enum whose cases are all scalars writes its case's first match (or
-    /// its name) into the slot; an enum with associated values does not get it.
+    /// A scalar case writes its first match (or its name) into the slot; a
+    /// case with associated values an object of them below its key, a nil
+    /// optional left out. An enum with a value at a key path does not get it.
     func testEnums() {
         assertMacroExpansion(
             #"""
@@ -207,6 +208,13 @@ final class DirectEncodingExpansionTests: XCTestCase {
             enum Shape {
                 case dot
                 case circle(radius: Double)
+                case rect(Int, label: String?)
+            }
+
+            @Encodable
+            enum Pathed {
+                @CodingCase(match: .string("p"), values: [.label("x", keys: "at.x")])
+                case point(x: Int)
             }
             """#,
             expandedSource: #"""
@@ -220,6 +228,10 @@ final class DirectEncodingExpansionTests: XCTestCase {
             enum Shape {
                 case dot
                 case circle(radius: Double)
+                case rect(Int, label: String?)
+            }
+            enum Pathed {
+                case point(x: Int)
             }
 
             extension Level: Encodable, JoltDirectEncodable {
@@ -278,8 +290,11 @@ final class DirectEncodingExpansionTests: XCTestCase {
                 }
             }
 
-            extension Shape: Encodable {
+            extension Shape: Encodable, JoltDirectEncodable {
                 func encode(to encoder: any Encoder) throws {
+                    if let writer = JoltDirectWriter(encoder) {
+                        return try joltDirectEncode(to: writer)
+                    }
                     try joltHook(self.willEncode(to: encoder))
                     switch self {
                     case .`dot`:
@@ -288,6 +303,45 @@ final class DirectEncodingExpansionTests: XCTestCase {
                         var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
                         var values = container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: "circle")
                         try values.joltEncode(v0, at: ["radius"])
+                    case .`rect`(let v0, let v1):
+                        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
+                        var values = container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: "rect")
+                        try values.joltEncode(v0, at: ["_0"])
+                        try values.joltEncodeIfPresent(v1, at: ["label"])
+                    }
+                    try joltHook(self.didEncode(to: encoder))
+                }
+
+                func joltDirectEncode(to writer: JoltDirectWriter) throws {
+                    let encoder = writer.encoder
+                    try joltHook(self.willEncode(to: encoder))
+                    switch self {
+                    case .`dot`:
+                        try JoltCaseMatch.string("dot").joltDirectEncode(fallback: "dot", to: writer)
+                    case .`circle`(let v0):
+                        try writer.object(distinctKeys: true).encodeObject("\"circle\"", distinctKeys: true) { values in
+                            try values.encode(v0, forKey: JoltAnyCodingKey(stringValue: "radius"), "\"radius\"")
+                        }
+                    case .`rect`(let v0, let v1):
+                        try writer.object(distinctKeys: true).encodeObject("\"rect\"", distinctKeys: true) { values in
+                            try values.encode(v0, forKey: JoltAnyCodingKey(stringValue: "_0"), "\"_0\"")
+                            if let v1 {
+                                try values.encode(v1, forKey: JoltAnyCodingKey(stringValue: "label"), "\"label\"")
+                            }
+                        }
+                    }
+                    try joltHook(self.didEncode(to: encoder))
+                }
+            }
+
+            extension Pathed: Encodable {
+                func encode(to encoder: any Encoder) throws {
+                    try joltHook(self.willEncode(to: encoder))
+                    switch self {
+                    case .`point`(let v0):
+                        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
+                        var values = container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: "p")
+                        try values.joltEncode(v0, at: ["at", "x"])
                     }
                     try joltHook(self.didEncode(to: encoder))
                 }

@@ -15,14 +15,16 @@ struct DirectEncodingTests {
         for type: Any.Type in [EncodedEverything.self, DirectInner.self, BasicUser.self, Defaults.self, Styled.self, Nulls.self,
                                SomeNulls.self, Hooked.self, EncodeOnly.self, PublicModel.self, FlatCollision.self,
                                FlatMaybeGeo.self, DirectStatus.self, DirectLevel.self, DirectSwitch.self, DirectMood.self,
-                               DirectRatio.self, DirectEnumRow.self] {
+                               DirectRatio.self, DirectEnumRow.self, DirectPhone.self, DirectOnlyValues.self, DirectMethod.self,
+                               DirectEvent.self, MixedEvent.self] {
             #expect(writesDirectly(type), "\(type)")
         }
         // Key paths, @CodingContainer, a key with a slash, closures, only flattened
-        // properties, decoding only, enums with associated values, plain Codable.
+        // properties, decoding only, enums with a case at a path or a value at a
+        // key path, plain Codable.
         for type: Any.Type in [DirectEverything.self, Profile.self, FlatUser.self, Nested.self, DirectContained.self, SlashedKey.self, PathHolder.self,
-                               Transformed.self, FlatPlace.self, DecodeOnly.self, MixedEvent.self, PlainInner.self, DirectPhone.self,
-                               DirectOnlyValues.self, PlainEnumHolder.self] {
+                               Transformed.self, FlatPlace.self, DecodeOnly.self, PlainInner.self, Video.self, Activity.self,
+                               DirectShape.self, PlainEnumHolder.self] {
             #expect(!writesDirectly(type), "\(type)")
         }
         // Classes forward to encode(to:), which subclasses override.
@@ -74,7 +76,22 @@ struct DirectEncodingTests {
             ("plainEnums", PlainEnumHolder(status: .active, level: .high, phones: [.apple, .half], toggle: .unknown, byName: ["k": .closed],
                                            mood: .angry)),
             ("moods", ["x": DirectMood.calm]),
+            // Enums with associated values, written directly: every case, nested, in a
+            // dictionary; a non-finite value (an error with its coding path), a date.
+            ("methods", Self.methods),
+            ("methodNaN", [DirectMethod.cash, .card(last4: "1", expiry: 2, holder: nil, limit: .nan)]),
+            ("methodDict", ["m": DirectMethod.transfer(iban: "I", reference: "r", at: Date(timeIntervalSince1970: 3))]),
+            ("events", [DirectEvent.userCreated, .userDeleted(userId: 1, reason: nil, at: 2.5), .ranged(value: 3), .afterRange(value: 4)]),
+            ("points", [DirectOnlyValues.point(x: 1, y: -2)]),
+            ("shapes", [DirectShape.dot, .polygon(sides: 3, name: "t"), .framed(inner: inner, shape: .circle(radius: 1))]),
         ]
+    }
+
+    static var methods: [DirectMethod] {
+        [.cash, .card(last4: "4242", expiry: 2029, holder: "Ada \"L\"", limit: 1.5), .card(last4: "0", expiry: 1, holder: nil),
+         .transfer(iban: "DE89", reference: "", at: nil), .transfer(iban: "X", at: Date(timeIntervalSince1970: 86_400)),
+         .nested(inner: inner, methods: [.cash, .unlabeled(7, "seven"), .nested(inner: DirectInner(x: 2), methods: [])]),
+         .unlabeled(-1, "")]
     }
 
     /// The options compared: each changes what the direct path writes, or turns it off.

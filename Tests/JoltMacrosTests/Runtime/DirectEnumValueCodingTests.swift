@@ -71,7 +71,7 @@ struct DirectEnumValueCodingTests {
 
     @Test("the enums read directly")
     func conformances() {
-        for type: Any.Type in [DirectShape.self, DirectEvent.self, DirectOnlyValues.self] {
+        for type: Any.Type in [DirectShape.self, DirectEvent.self, DirectOnlyValues.self, DirectMethod.self] {
             #expect((type as? any JoltDirectDecodable.Type)?.joltDecodesDirectly == true, "\(type)")
         }
     }
@@ -92,6 +92,19 @@ struct DirectEnumValueCodingTests {
         let documents = DirectPathCodingTests.documents(from: Self.holder)
         #expect(compare(DirectShapeHolder.self, documents, backend: backend) > 12)
         #expect(compare(PlainShapeHolder.self, documents, backend: backend) > 12)
+    }
+
+    @Test("what the direct writing writes reads back, directly, to the same values", arguments: availableBackends)
+    func roundTrip(backend: JoltBackend) throws {
+        let methods = DirectEncodingTests.methods
+        let json = try JoltEncoder().encode(methods)
+        let (direct, initFrom) = DirectPathCodingTests.decoders(backend)
+        #expect(try direct.decode([DirectMethod].self, from: json) == methods)
+        #expect(try initFrom.decode([DirectMethod].self, from: json) == methods)
+        // Each method's document, damaged, on both paths.
+        let documents = try methods.map { String(decoding: try JoltEncoder().encode($0), as: UTF8.self) }
+            .flatMap { $0.hasPrefix("{") ? DirectPathCodingTests.documents(from: $0) : [$0] }
+        #expect(compare(DirectMethod.self, documents, backend: backend) > 30)
     }
 
     @Test("JSONDecoder agrees on the valid documents")

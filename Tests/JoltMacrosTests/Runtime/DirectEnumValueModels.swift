@@ -56,3 +56,15 @@ struct PlainShapeHolder: Codable, Equatable {
     var event: DirectEvent
     var byName: [String: DirectShape]
 }
+
+/// Written directly too (every value at one key): labels and positions, a
+/// default, optionals, a date, a struct written directly, the enum itself.
+@Codable
+indirect enum DirectMethod: Equatable {
+    case cash
+    case card(last4: String, expiry: Int, holder: String?, limit: Double = 0)
+    @CodingCase(match: .string("bank_transfer"), values: [.label("iban", keys: "IBAN")])
+    case transfer(iban: String, reference: String = "", at: Date?)
+    case nested(inner: DirectInner, methods: [DirectMethod])
+    case unlabeled(Int, String)
+}
