@@ -28,6 +28,8 @@
 #                                         model's values, written directly
 #   encode-direct.enums                   one encode of the 10,000 objects of
 #                                         direct.enums, the enums written directly
+#   encode-direct.enum-values             one encode of the 10,000 payments of
+#                                         direct.enum-values, written directly
 # The simdjson rows need Jolt's SIMDJSON trait, which Benchmarks/Package.swift turns on
 # when simdjson.h is installed (make bench-instructions installs libsimdjson-dev, and so
 # does CI). Without the header they cannot be measured: check then fails (exit 2) saying
@@ -109,6 +111,7 @@ for file in citm_catalog github_events twitter; do
     cases+=("encode-direct.$file|macros:--profile encdirect:$file swift|$count")
 done
 cases+=("encode-direct.enums|macros:--profile enums-encode swift|1")
+cases+=("encode-direct.enum-values|macros:--profile enum-values-encode swift|1")
 
 # The simdjson rows, without simdjson.h (see the top of this file).
 simdjson_skipped=0

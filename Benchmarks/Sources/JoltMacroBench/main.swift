@@ -111,6 +111,18 @@ func profile(model: String, backend name: String, count: Int) {
         }
         return
     }
+    if model == "enum-values-encode" || model == "enum-values-encode-containers" {
+        // The 10,000 payments, written directly or through encode(to:).
+        let encoder = JoltEncoder()
+        encoder.usesDirectPath = model == "enum-values-encode"
+        do {
+            let values = try JoltDecoder().decode([MacroPayment].self, from: paymentsJSON(count: 10_000))
+            for _ in 0..<count { keep(try encoder.encode(values)) }
+        } catch {
+            fail("\(model): \(error)")
+        }
+        return
+    }
     if model.hasPrefix("enc") {
         do {
             guard try profileEncoding(model, count: count, corpus: Corpus.directory()) else { fail("unknown model \(model)") }
@@ -167,7 +179,8 @@ func sameJSON<A: Encodable, B: Encodable>(_ a: A, _ b: B) -> Bool {
 // ClassModels.swift), enum-values or enum-values-initfrom (10,000 payments whose
 // method is an enum with associated values, EnumModels.swift),
 // enums-encode or enums-encode-containers (those events encoded, the enums written
-// directly or through their encode(to:); the backend is not used), or
+// directly or through their encode(to:); the backend is not used), enum-values-encode
+// or enum-values-encode-containers (the payments encoded, the same), or
 // direct:FILE, plain:FILE or initfrom:FILE (a corpus file into its generated
 // model on the direct path, its synthesized model, the generated model's init(from:)),
 // or encdirect:FILE, encplain:FILE or encodeto:FILE (the file's values encoded from
