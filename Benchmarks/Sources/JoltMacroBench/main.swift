@@ -99,27 +99,13 @@ func measureInput<Plain: Decodable, Annotated: Decodable>(
 /// Decodes one model `count` times with one backend: the workload of `--profile`
 /// (or encodes it, for `encdirect:FILE`, `encplain:FILE`, `encodeto:FILE`; the backend is not used).
 func profile(model: String, backend name: String, count: Int) {
-    if model == "enums-encode" || model == "enums-encode-containers" {
-        // The 10,000 events, encoded with their enums written directly or through encode(to:).
-        let encoder = JoltEncoder()
-        encoder.usesDirectPath = model == "enums-encode"
-        do {
-            let values = try JoltDecoder().decode([MacroEvent].self, from: eventsJSON(count: 10_000))
-            for _ in 0..<count { keep(try encoder.encode(values)) }
-        } catch {
-            fail("\(model): \(error)")
-        }
-        return
-    }
-    if model == "enum-values-encode" || model == "enum-values-encode-containers" {
-        // The 10,000 payments, written directly or through encode(to:).
-        let encoder = JoltEncoder()
-        encoder.usesDirectPath = model == "enum-values-encode"
-        do {
-            let values = try JoltDecoder().decode([MacroPayment].self, from: paymentsJSON(count: 10_000))
-            for _ in 0..<count { keep(try encoder.encode(values)) }
-        } catch {
-            fail("\(model): \(error)")
+    if model.hasSuffix("-encode") || model.hasSuffix("-encode-containers") {
+        // The 10,000 events (or payments), written directly or through encode(to:).
+        switch model {
+        case "enums-encode", "enums-encode-containers": encodeRepeatedly([MacroEvent].self, eventsJSON(count: 10_000), model, count)
+        case "enum-values-encode", "enum-values-encode-containers":
+            encodeRepeatedly([MacroPayment].self, paymentsJSON(count: 10_000), model, count)
+        default: fail("unknown model \(model)")
         }
         return
     }
@@ -158,6 +144,19 @@ func profile(model: String, backend name: String, count: Int) {
                 try corpusRun()
             }
         }
+    } catch {
+        fail("\(model): \(error)")
+    }
+}
+
+/// `json` decoded as `T`, then encoded `count` times: directly for a model
+/// ending in `-encode`, through `encode(to:)` for one ending in `-encode-containers`.
+func encodeRepeatedly<T: Codable>(_ type: T.Type, _ json: Data, _ model: String, _ count: Int) {
+    let encoder = JoltEncoder()
+    encoder.usesDirectPath = model.hasSuffix("-encode")
+    do {
+        let values = try JoltDecoder().decode(T.self, from: json)
+        for _ in 0..<count { keep(try encoder.encode(values)) }
     } catch {
         fail("\(model): \(error)")
     }
