@@ -351,8 +351,9 @@ final class FuzzOpenChild: FuzzOpen {}
 /// package does not build JoltMacros): `init(from:)` tries a single-value
 /// container as `JoltCaseScalar(from:)` does, then the cases' keys; the direct
 /// reading takes the scalar from `JoltDirectReader.firstScalar`, then finds
-/// the keys with `JoltDirectReader.member(_:)` and reads `c`'s values from its object.
-enum FuzzKind: Decodable, JoltDirectDecodable, Equatable {
+/// the keys with `JoltDirectReader.member(_:)` and reads `c`'s values from its
+/// object. It is written back both ways too (`JoltDirectEncodable`).
+enum FuzzKind: Codable, JoltDirectDecodable, JoltDirectEncodable, Equatable {
     case a, b
     case c(x: Int, y: String?, z: Int = 7)
 
@@ -430,6 +431,41 @@ enum FuzzKind: Decodable, JoltDirectDecodable, Equatable {
             }
         }
         throw JoltDirectReader.failure
+    }
+
+    // Written as `@Codable` writes it (`encode(to:)`'s container code, and the
+    // direct writing JoltEncoder's slots are handed to): a case's first match,
+    // `c` as `{"c": {"x": …, "y": …, "z": …}}` without a nil `y`.
+
+    func encode(to encoder: any Encoder) throws {
+        if let writer = JoltDirectWriter(encoder) { return try joltDirectEncode(to: writer) }
+        switch self {
+        case .a:
+            var container = encoder.singleValueContainer()
+            try container.encode("a")
+        case .b:
+            var container = encoder.singleValueContainer()
+            try container.encode(true)
+        case .c(let x, let y, let z):
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            var values = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .c)
+            try values.encode(x, forKey: .x)
+            if let y { try values.encode(y, forKey: .y) }
+            try values.encode(z, forKey: .z)
+        }
+    }
+
+    func joltDirectEncode(to writer: JoltDirectWriter) throws {
+        switch self {
+        case .a: try writer.encode("a")
+        case .b: try writer.encode(true)
+        case .c(let x, let y, let z):
+            try writer.object(distinctKeys: true).encodeObject("\"c\"", distinctKeys: true) { values in
+                try values.encode(x, forKey: CodingKeys.x, "\"x\"")
+                if let y { try values.encode(y, forKey: CodingKeys.y, "\"y\"") }
+                try values.encode(z, forKey: CodingKeys.z, "\"z\"")
+            }
+        }
     }
 }
 

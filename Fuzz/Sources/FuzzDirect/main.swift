@@ -15,8 +15,8 @@ import Jolt
 /// values and as each of those values) in `FuzzKinds`, in the plain
 /// `FuzzPlainKinds`, at the top, in an array and in a dictionary, also under
 /// lenient scalars and under non-conforming floats from strings.
-/// Each value decoded that is `Encodable` (`FuzzEvent` and `FuzzInner`, and the
-/// arrays and dictionaries of them) is then encoded with `JoltDirectEncodable`
+/// Each value decoded that is `Encodable` (`FuzzEvent`, `FuzzInner` and `FuzzKind`,
+/// and the arrays and dictionaries of them) is then encoded with `JoltDirectEncodable`
 /// and through its container code, under three sets of options: the same bytes.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
