@@ -49,10 +49,8 @@ extension JoltDirectReader {
     /// duplicates, escaped keys unescaped), so that a path reads what
     /// `init(from:)` reads.
     public func member(_ key: StaticString, of index: Int?) -> Int? {
-        guard let index, tape.entries[index].rawKind == TapeKind.object.rawValue else { return nil }
-        // The key's bytes as they are (no String made), as `searchLiteral` searches them.
-        return TapeKeyedContainer<NoKey>(decoder: tape, object: index, extra: [])
-            .member(named: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        // The key's bytes as they are: no String made.
+        member(bytes: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount), of: index)
     }
 
     /// The tape index of the value of this object's member `key`: ``member(_:of:)``
@@ -64,8 +62,15 @@ extension JoltDirectReader {
 
     /// ``member(_:of:)`` for a key known at run time.
     func member(named name: String, of index: Int?) -> Int? {
+        var name = name
+        return name.withUTF8 { member(bytes: $0, of: index) }
+    }
+
+    /// ``member(_:of:)`` for the key's UTF-8 bytes: the search of a keyed
+    /// container over the object (`TapeKeyedContainer.member(named:)`).
+    private func member(bytes key: UnsafeBufferPointer<UInt8>, of index: Int?) -> Int? {
         guard let index, tape.entries[index].rawKind == TapeKind.object.rawValue else { return nil }
-        return TapeKeyedContainer<NoKey>(decoder: tape, object: index, extra: []).searchLiteral(name)
+        return TapeKeyedContainer<NoKey>(decoder: tape, object: index, extra: []).member(named: key)
     }
 
     /// The reader for the object at the end of `path` below this one: a type's
