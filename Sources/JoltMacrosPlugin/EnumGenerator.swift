@@ -364,7 +364,7 @@ struct EnumGenerator {
     ///   against the cases a scalar selects;
     /// - an object, against each case's keys (``JoltDirectReader/member(_:)``):
     ///   the first case with a key present is made, its associated values read
-    ///   from that key's object (``directCaseValues(_:)``).
+    ///   from that key's object (``directConstruct(_:)``).
     ///
     /// Every other value (no match, the fallback case, and any object when a
     /// case is selected by a value at a path, which `init(from:)` tries first)
@@ -374,7 +374,10 @@ struct EnumGenerator {
     /// that a value matching no case and read again runs them once.
     var directDecls: [String]? {
         let scalarCases = cases.filter { !$0.hasValues && $0.pathValue == nil }
-        // Objects: each case's keys in order, up to a case with a key range.
+        // Objects: each case's keys in order, up to a case with a key range. A
+        // case without values is assigned to `value`, then the hooks run; a case
+        // with values runs them in its branch and returns.
+        var assignsValue = !scalarCases.isEmpty
         var objectTests: [(test: String, body: String)] = []
         if !cases.contains(where: { $0.pathValue != nil }) {
             for item in cases {
@@ -382,6 +385,7 @@ struct EnumGenerator {
                     let literal = stringLiteral(key)
                     guard item.hasValues else {
                         objectTests.append(("reader.member(\(literal)) != nil", "value = .`\(item.name)`"))
+                        assignsValue = true
                         continue
                     }
                     // The hooks run before the values are read, as in `init(from:)`.
@@ -399,9 +403,6 @@ struct EnumGenerator {
         func stringsOnly(_ item: Case) -> Bool {
             item.keyRanges.isEmpty && item.stringMatches.count == item.matches.count && item.matches.allSatisfy { $0.hasPrefix(".string(") }
         }
-        // A case without values is assigned to `value`, then the hooks run; a
-        // case with values runs them in its branch and returns.
-        let assignsValue = !scalarCases.isEmpty || objectTests.contains { !$0.body.hasSuffix("return") }
         var lines = ["let decoder = reader.decoder"]
         if assignsValue { lines.append("let value: Self") }
         var tests: [String] = []
