@@ -57,7 +57,7 @@ extension Dictionary: JoltStringDictionaryMarker where Key == String, Value: Dec
             if distinct && !decoder.keyIsASCII(at: j) { distinct = false }
             if distinct || policy == .useLast || result[key] == nil {
                 let codingKey: JoltCodingKey = asWritten ? .dictionary(key) : .string(key)
-                result[key] = try decodeValue(j &+ 1, codingKey)
+                result.updateValue(try decodeValue(j &+ 1, codingKey), forKey: key)
             } else if policy == .reject {
                 throw decoder.context.duplicateKeyError(key, keyIndex: j, path: decoder.path)
             }
