@@ -127,8 +127,71 @@ public struct JoltDirectMembers {
         try tape.decodeDirectValue(type, at: valueIndex, key: key)
     }
 
-    /// An array of such a type.
+    /// An array of such a type, built here: inlined into the caller, where `[T]`
+    /// is a concrete type (see ``JoltDirectElements``). Each element is read as a
+    /// property of type `T` is; the array's key and each element's index are on
+    /// the coding path while it is read.
+    @inlinable
     public func decode<T: JoltDirectDecodable, K: CodingKey>(_ type: [T].Type, forKey key: K) throws -> [T] {
-        try tape.decodeDirectArray(T.self, at: valueIndex, key: key)
+        guard let count = try directElementCount(T.self) else { return try decodeThroughDecoder(type, forKey: key) }
+        if count == 0 { return [] }
+        var elements = openElements(count: count, forKey: key)
+        defer { elements.finish() }
+        var result: [T] = []
+        result.reserveCapacity(elements.count)
+        while elements.next() { result.append(try elements.decode(T.self)) }
+        return result
+    }
+
+    /// A dictionary of such a type, built here as the array above is (see
+    /// ``JoltDirectDictionaryMembers``), with the rules of any `[String: Value]`.
+    @inlinable
+    public func decode<T: JoltDirectDecodable, K: CodingKey>(_ type: [String: T].Type, forKey key: K) throws -> [String: T] {
+        guard var members = try directDictionary(T.self, forKey: key) else {
+            return try decodeThroughDecoder(type, forKey: key)
+        }
+        defer { members.finish() }
+        var result: [String: T] = [:]
+        result.reserveCapacity(members.count)
+        while let name = members.nextKey() {
+            if members.insertsWithoutLookup || result[name] == nil { result[name] = try members.decode(T.self) }
+        }
+        return result
+    }
+
+    /// The number of elements of the current value, an array, when they take
+    /// the direct path; nil when they do not (the decode reads them as any `[T]`).
+    /// - Throws: ``JoltDirectReader/failure`` when the value is not an array.
+    @usableFromInline
+    func directElementCount<T: JoltDirectDecodable>(_ type: T.Type) throws -> Int? {
+        guard tape.context.usesDirectPath, T.joltDecodesDirectly else { return nil }
+        let e = entries[valueIndex]
+        guard e.rawKind == TapeKind.array.rawValue else { throw JoltDirectFailure() }
+        return e.count
+    }
+
+    /// The cursor over the current value, an array of `count` elements (at least one).
+    @usableFromInline
+    func openElements<K: CodingKey>(count: Int, forKey key: K) -> JoltDirectElements {
+        JoltDirectElements(tape, array: valueIndex, count: count, key: key)
+    }
+
+    /// The cursor over the current value, an object, when it is read as
+    /// `Dictionary.joltDecode(from:at:)` reads it (keyed containers reused: no
+    /// `.reject` policy, no key tracking, no report) and its values take the
+    /// direct path; nil otherwise (the decode reads it as any `[String: T]`).
+    @usableFromInline
+    func directDictionary<T: JoltDirectDecodable, K: CodingKey>(_ type: T.Type, forKey key: K) throws -> JoltDirectDictionaryMembers? {
+        let context = tape.context
+        guard context.usesDirectPath, context.reusesKeyedContainers, T.joltDecodesDirectly else { return nil }
+        let e = entries[valueIndex]
+        guard e.rawKind == TapeKind.object.rawValue else { throw JoltDirectFailure() }
+        return JoltDirectDictionaryMembers(tape, object: valueIndex, entry: e, key: key)
+    }
+
+    /// The current value as any `T`, through the decoder.
+    @usableFromInline
+    func decodeThroughDecoder<T: Decodable, K: CodingKey>(_ type: T.Type, forKey key: K) throws -> T {
+        try tape.unwrap(type, at: valueIndex, extra: [], key: key)
     }
 }

@@ -48,11 +48,4 @@ extension TapeDecoder {
         guard context.usesDirectPath, T.joltDecodesDirectly else { return try unwrap(type, at: i, extra: [], key: key) }
         return try readDirectOrInitFrom(type, at: i, [], key) { try T.joltDirectDecode($0) }
     }
-
-    /// The array at `i` of a type the caller knows statically to conform: each
-    /// element through ``decodeDirectValue(_:at:key:)``, with `Array`'s errors.
-    func decodeDirectArray<T: JoltDirectDecodable, K: CodingKey>(_ type: T.Type, at i: Int, key: K) throws -> [T] {
-        guard context.usesDirectPath, T.joltDecodesDirectly else { return try unwrap([T].self, at: i, extra: [], key: key) }
-        return try unwrapArray(at: i, [], key) { j, index in try decodeDirectValue(T.self, at: j, key: index) }
-    }
 }

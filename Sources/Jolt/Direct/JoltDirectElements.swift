@@ -1,0 +1,79 @@
+/// A cursor over the elements of an array whose element type reads itself
+/// directly: what ``JoltDirectMembers/decode(_:forKey:)-([T].Type,_)`` builds
+/// its array with. That function is `@inlinable`, so the array is built where
+/// the element type is concrete (the code the macros write): `[T]`'s metadata is
+/// known there, where the decoder's generic code looked it up for every array
+/// (about 700 instructions) and went through value witnesses for each element.
+///
+/// While the cursor is open the decoder stands on the array, with its key on the
+/// coding path, as ``TapeDecoder/unwrapArray(at:_:_:_:)`` puts it; ``finish()``
+/// restores both. Each element is read as a property of that type is
+/// (``TapeDecoder/decodeDirectValue(_:at:key:)``), with its index on the path.
+///
+/// ```swift
+/// guard let count = try directElementCount(T.self) else { … }
+/// if count == 0 { return [] }
+/// var elements = openElements(count: count, forKey: key)
+/// defer { elements.finish() }
+/// var result: [T] = []
+/// result.reserveCapacity(elements.count)
+/// while elements.next() { result.append(try elements.decode(T.self)) }
+/// ```
+@usableFromInline
+struct JoltDirectElements {
+    @usableFromInline let entries: UnsafeMutablePointer<TapeEntry>
+    /// The tape index of the current element, and of the one after it.
+    @usableFromInline var element: Int
+    @usableFromInline var following: Int
+    @usableFromInline let end: Int
+    /// The current element's position in the array.
+    @usableFromInline var position = -1
+    /// The number of elements.
+    @usableFromInline let count: Int
+    let tape: TapeDecoder
+    let savedIndex: Int
+    /// Whether the array's key was pushed.
+    let pushed: Bool
+
+    /// Opens the array at `array`, of `count` elements (at least one): the
+    /// decoder stands on it with `key` pushed.
+    init<K: CodingKey>(_ tape: TapeDecoder, array: Int, count: Int, key: K) {
+        self.tape = tape
+        entries = tape.entries
+        element = array
+        following = array &+ 1
+        end = tape.entries[array].end
+        self.count = count
+        savedIndex = tape.index
+        pushed = K.self != NoKey.self
+        if pushed { tape.path.append(key) }
+        tape.index = array
+    }
+
+    /// Moves to the next element; false past the last one.
+    @inlinable
+    mutating func next() -> Bool {
+        guard following < end else { return false }
+        element = following
+        position &+= 1
+        // The layout of `Tape.swift` (see `JoltDirectMembers.next()`): a container
+        // (kind 7 or 8 in the top 4 bits) ends where its payload's high half says.
+        let e = entries[element]
+        following = e.header >> 60 >= 7 ? Int(truncatingIfNeeded: e.payload >> 32) : element &+ 1
+        return true
+    }
+
+    /// The current element, read directly (or, when that fails, through its
+    /// `init(from:)`, which throws the real error).
+    @usableFromInline
+    func decode<T: JoltDirectDecodable>(_ type: T.Type) throws -> T {
+        try tape.decodeDirectValue(type, at: element, key: JoltCodingKey.index(position))
+    }
+
+    /// Puts the decoder back where it stood before the array was opened.
+    @usableFromInline
+    func finish() {
+        tape.index = savedIndex
+        if pushed { tape.path.removeLast() }
+    }
+}
