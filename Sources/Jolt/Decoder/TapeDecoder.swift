@@ -11,6 +11,7 @@ import Foundation
 /// nested containers), so a coding path is only assembled when someone asks for
 /// it, normally to throw an error. A container that has such extras holds a
 /// ``ContainerAux``: a second instance over the same state that carries them.
+@usableFromInline
 class TapeDecoder: Decoder {
     let context: DecodingContext
     let entries: UnsafeMutablePointer<TapeEntry>
@@ -111,8 +112,8 @@ class TapeDecoder: Decoder {
     @inline(__always) var input: UnsafePointer<UInt8> { inputCell.pointee }
     @inline(__always) var options: DecoderOptions { context.options }
 
-    var codingPath: [any CodingKey] { path }
-    var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
+    @usableFromInline var codingPath: [any CodingKey] { path }
+    @usableFromInline var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
 
     /// The tape index standing for a missing value (a `null` past the tape's end).
     @inline(__always) var nullIndex: Int { context.tape.count }
@@ -125,15 +126,15 @@ class TapeDecoder: Decoder {
 
     // MARK: Containers
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    @usableFromInline func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         try keyedContainer(at: index, extra: [], keyedBy: type)
     }
 
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    @usableFromInline func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         try unkeyedContainer(at: index, extra: [])
     }
 
-    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    @usableFromInline func singleValueContainer() throws -> any SingleValueDecodingContainer {
         self
     }
 
@@ -231,26 +232,26 @@ class TapeDecoder: Decoder {
 }
 
 extension TapeDecoder: SingleValueDecodingContainer {
-    func decodeNil() -> Bool {
+    @usableFromInline func decodeNil() -> Bool {
         entries[index].rawKind == TapeKind.null.rawValue
     }
 
-    func decode(_ type: Bool.Type) throws -> Bool { try unwrapBool(at: index, [], NoKey()) }
-    func decode(_ type: String.Type) throws -> String { try unwrapString(at: index, [], NoKey()) }
-    func decode(_ type: Double.Type) throws -> Double { try unwrapDouble(at: index, [], NoKey()) }
-    func decode(_ type: Float.Type) throws -> Float { try unwrapFloat(at: index, [], NoKey()) }
-    func decode(_ type: Int.Type) throws -> Int { try unwrapInteger(type, at: index, [], NoKey()) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try unwrapInteger(type, at: index, [], NoKey()) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try unwrapInteger(type, at: index, [], NoKey()) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try unwrapInteger(type, at: index, [], NoKey()) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try unwrapInteger(type, at: index, [], NoKey()) }
-    func decode(_ type: UInt.Type) throws -> UInt { try unwrapInteger(type, at: index, [], NoKey()) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try unwrapInteger(type, at: index, [], NoKey()) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try unwrapInteger(type, at: index, [], NoKey()) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try unwrapInteger(type, at: index, [], NoKey()) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try unwrapInteger(type, at: index, [], NoKey()) }
+    @usableFromInline func decode(_ type: Bool.Type) throws -> Bool { try unwrapBool(at: index, [], NoKey()) }
+    @usableFromInline func decode(_ type: String.Type) throws -> String { try unwrapString(at: index, [], NoKey()) }
+    @usableFromInline func decode(_ type: Double.Type) throws -> Double { try unwrapDouble(at: index, [], NoKey()) }
+    @usableFromInline func decode(_ type: Float.Type) throws -> Float { try unwrapFloat(at: index, [], NoKey()) }
+    @usableFromInline func decode(_ type: Int.Type) throws -> Int { try unwrapInteger(type, at: index, [], NoKey()) }
+    @usableFromInline func decode(_ type: Int8.Type) throws -> Int8 { try unwrapInteger(type, at: index, [], NoKey()) }
+    @usableFromInline func decode(_ type: Int16.Type) throws -> Int16 { try unwrapInteger(type, at: index, [], NoKey()) }
+    @usableFromInline func decode(_ type: Int32.Type) throws -> Int32 { try unwrapInteger(type, at: index, [], NoKey()) }
+    @usableFromInline func decode(_ type: Int64.Type) throws -> Int64 { try unwrapInteger(type, at: index, [], NoKey()) }
+    @usableFromInline func decode(_ type: UInt.Type) throws -> UInt { try unwrapInteger(type, at: index, [], NoKey()) }
+    @usableFromInline func decode(_ type: UInt8.Type) throws -> UInt8 { try unwrapInteger(type, at: index, [], NoKey()) }
+    @usableFromInline func decode(_ type: UInt16.Type) throws -> UInt16 { try unwrapInteger(type, at: index, [], NoKey()) }
+    @usableFromInline func decode(_ type: UInt32.Type) throws -> UInt32 { try unwrapInteger(type, at: index, [], NoKey()) }
+    @usableFromInline func decode(_ type: UInt64.Type) throws -> UInt64 { try unwrapInteger(type, at: index, [], NoKey()) }
     // Without these two, the standard library's defaults throw typeMismatch.
-    func decode(_ type: Int128.Type) throws -> Int128 { try unwrapInteger(type, at: index, [], NoKey()) }
-    func decode(_ type: UInt128.Type) throws -> UInt128 { try unwrapInteger(type, at: index, [], NoKey()) }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try unwrap(type, at: index, extra: [], key: NoKey()) }
+    @usableFromInline func decode(_ type: Int128.Type) throws -> Int128 { try unwrapInteger(type, at: index, [], NoKey()) }
+    @usableFromInline func decode(_ type: UInt128.Type) throws -> UInt128 { try unwrapInteger(type, at: index, [], NoKey()) }
+    @usableFromInline func decode<T: Decodable>(_ type: T.Type) throws -> T { try unwrap(type, at: index, extra: [], key: NoKey()) }
 }

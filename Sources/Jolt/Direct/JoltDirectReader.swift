@@ -15,15 +15,17 @@
 /// ```
 public struct JoltDirectReader {
     /// The decoder, standing on the object with the object's coding path.
-    let tape: TapeDecoder
+    @usableFromInline let tape: TapeDecoder
 
     init(_ tape: TapeDecoder) {
         self.tape = tape
     }
 
     /// The decoder standing on the object, for what needs one: the type's hooks,
-    /// a `superDecoder`-style read.
-    public var decoder: any Decoder { tape }
+    /// a `superDecoder`-style read. Inlined, so that it costs nothing where it
+    /// is not used: the generated code asks for it for the hooks, and the
+    /// default hooks do nothing with it.
+    @inlinable public var decoder: any Decoder { tape }
 
     /// The error the direct path throws for any failure; the decoder then reads
     /// the value through `init(from:)` for the real error.
