@@ -285,7 +285,18 @@ extension CodableGenerator {
             lines.append("while members.next() {\nswitch members.keySignature {\n\(cases.joined(separator: "\n"))\ndefault:\nbreak\n}\n}")
         }
         for p in direct where p.key == nil { lines += directPathReads(p, keyNumber: keyNumber) }
-        for p in direct { lines.append(p.key == nil ? directPathAssignment(p) : directAssignment(p)) }
+        // Every check that can throw comes before the first assignment to a
+        // property: a throw between two assignments made the compiler keep the
+        // value in memory and copy it out at the end (a retain and a release of
+        // each of its references, about 500 instructions for a struct of 18
+        // strings).
+        var checks: [String] = [], assignments: [String] = []
+        for p in direct {
+            let (check, assignment) = Self.splitCheck(p.key == nil ? directPathAssignment(p) : directAssignment(p))
+            if let check { checks.append(check) }
+            assignments.append(assignment)
+        }
+        lines += checks + assignments
         for property in properties where property.decodes && property.flattened {
             lines.append("self.\(property.name) = \(flattenedDecodeExpression(property))")
         }
@@ -294,9 +305,20 @@ extension CodableGenerator {
         }
         // A class's superclass, as init(from:) initializes it.
         lines += superInitStatements
-        lines += hookStatements(.didDecode)
+        if isClass { lines += hookStatements(.didDecode) }
         let initDecl = "\(access)init(joltDirect reader: JoltDirectReader) throws {\n\(lines.joined(separator: "\n"))\n}"
-        guard isClass && !isFinal else {
+        if !isClass {
+            // A struct's didDecode hooks run on the value the initializer returns:
+            // a `try` after the last assignment, in the initializer, made the
+            // compiler copy the value out (as above).
+            let call = "try joltHook(self."
+            let hooks = hookStatements(.didDecode).map { $0.hasPrefix(call) ? "try joltHook($0." + $0.dropFirst(call.count) : $0 }
+            return [initDecl,
+                    "\(access)static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {\n"
+                        + "let decoder = reader.decoder\n"
+                        + "return try joltDidDecode(Self(joltDirect: reader)) {\n\(hooks.joined(separator: "\n"))\n}\n}"]
+        }
+        guard !isFinal else {
             return [initDecl, "\(access)static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {\ntry Self(joltDirect: reader)\n}"]
         }
         // `init(joltDirect:)` makes the class itself, so only the class itself uses it.
@@ -305,6 +327,15 @@ extension CodableGenerator {
                     + "guard self == \(typeName).self else {\nreturn try self.init(from: reader.decoder)\n}\n"
                     + "return unsafeDowncast(try \(typeName)(joltDirect: reader), to: self)\n}",
                 "\(access)static var joltDecodesDirectly: Bool {\nself == \(typeName).self\n}"]
+    }
+
+    /// `text`'s leading check that throws when a value is missing or failed (a
+    /// `guard let` of a local, or an `if` that throws), apart from the rest.
+    static func splitCheck(_ text: String) -> (check: String?, rest: String) {
+        let ending = "throw JoltDirectReader.failure\n}\n"
+        guard text.hasPrefix("guard let ") || text.hasPrefix("if "), let range = text.firstRange(of: ending),
+              !text[..<range.lowerBound].contains("}") else { return (nil, text) }
+        return (String(text[..<range.upperBound].dropLast()), String(text[range.upperBound...]))
     }
 
     /// For a class whose properties the direct path cannot read: a conformance

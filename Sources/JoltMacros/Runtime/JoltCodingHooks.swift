@@ -54,3 +54,22 @@ extension JoltCodingHooks where Self: AnyObject {
 /// `try joltHook(self.didDecode(from: decoder))`, so that the `try` compiles
 /// without a warning when your hook does not throw. Not meant to be called by hand.
 @inlinable public func joltHook(_ call: Void) throws {}
+
+/// `value` after `hooks` (a struct's `didDecode` hooks) ran on it: how the
+/// direct reading the macros write runs them, outside the initializer (where a
+/// `try` after the last assignment made the compiler copy the value out). Not
+/// meant to be called by hand.
+///
+/// ```swift
+/// static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+///     let decoder = reader.decoder
+///     return try joltDidDecode(Self(joltDirect: reader)) {
+///         try joltHook($0.didDecode(from: decoder))
+///     }
+/// }
+/// ```
+@inlinable public func joltDidDecode<T>(_ value: consuming T, _ hooks: (inout T) throws -> Void) rethrows -> T {
+    var value = value
+    try hooks(&value)
+    return value
+}

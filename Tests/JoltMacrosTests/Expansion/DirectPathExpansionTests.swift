@@ -157,10 +157,16 @@ final class DirectPathExpansionTests: XCTestCase {
                     guard let __jolt0 else {
                         throw JoltDirectReader.failure
                     }
-                    self.id = __jolt0
                     guard let __jolt1 else {
                         throw JoltDirectReader.failure
                     }
+                    guard let __jolt5 else {
+                        throw JoltDirectReader.failure
+                    }
+                    guard let __jolt7 else {
+                        throw JoltDirectReader.failure
+                    }
+                    self.id = __jolt0
                     self.name = __jolt1
                     self.age = (__jolt2 ?? 33)
                     self.nickname = __jolt3 ?? nil
@@ -169,20 +175,16 @@ final class DirectPathExpansionTests: XCTestCase {
                     } else {
                         self.note = "a"
                     }
-                    guard let __jolt5 else {
-                        throw JoltDirectReader.failure
-                    }
                     self.scores = __jolt5.wrappedValue
                     self.seen = __jolt6??.wrappedValue
-                    guard let __jolt7 else {
-                        throw JoltDirectReader.failure
-                    }
                     self.mail = __jolt7
-                    try joltHook(self.didDecode(from: decoder))
                 }
 
                 static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
-                    try Self(joltDirect: reader)
+                    let decoder = reader.decoder
+                    return try joltDidDecode(Self(joltDirect: reader)) {
+                        try joltHook($0.didDecode(from: decoder))
+                    }
                 }
             }
             """#,
@@ -310,6 +312,9 @@ final class DirectPathExpansionTests: XCTestCase {
                     guard let __jolt0 else {
                         throw JoltDirectReader.failure
                     }
+                    guard let __jolt3 else {
+                        throw JoltDirectReader.failure
+                    }
                     self.a = __jolt0
                     if __jolt1 != nil {
                         self.d = __jolt1
@@ -321,15 +326,14 @@ final class DirectPathExpansionTests: XCTestCase {
                         self.d = "x"
                     }
                     self.b = __jolt2 ?? nil
-                    guard let __jolt3 else {
-                        throw JoltDirectReader.failure
-                    }
                     self.e = __jolt3
-                    try joltHook(self.didDecode(from: decoder))
                 }
 
                 static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
-                    try Self(joltDirect: reader)
+                    let decoder = reader.decoder
+                    return try joltDidDecode(Self(joltDirect: reader)) {
+                        try joltHook($0.didDecode(from: decoder))
+                    }
                 }
             }
             """#,
@@ -513,11 +517,13 @@ final class DirectPathExpansionTests: XCTestCase {
                         throw JoltDirectReader.failure
                     }
                     self.a = __jolt0
-                    try joltHook(self.didDecode(from: decoder))
                 }
 
                 static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
-                    try Self(joltDirect: reader)
+                    let decoder = reader.decoder
+                    return try joltDidDecode(Self(joltDirect: reader)) {
+                        try joltHook($0.didDecode(from: decoder))
+                    }
                 }
             }
 
@@ -556,11 +562,13 @@ final class DirectPathExpansionTests: XCTestCase {
                     }
                     self.name = __jolt0
                     self.geo = try JoltFlattened.decodeIfPresent(Geo.self, from: decoder)
-                    try joltHook(self.didDecode(from: decoder))
                 }
 
                 static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
-                    try Self(joltDirect: reader)
+                    let decoder = reader.decoder
+                    return try joltDidDecode(Self(joltDirect: reader)) {
+                        try joltHook($0.didDecode(from: decoder))
+                    }
                 }
             }
 
