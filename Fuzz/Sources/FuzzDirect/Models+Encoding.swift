@@ -22,6 +22,7 @@ extension FuzzEvent: Encodable, JoltDirectEncodable {
         try container.encode(self.mail, forKey: .mail)
         try container.encodeIfPresent(self.inner, forKey: .inner)
         try container.encode(self.inners, forKey: .inners)
+        try container.encodeIfPresent(self.byName, forKey: .byName)
     }
 
     func joltDirectEncode(to writer: JoltDirectWriter) throws {
@@ -36,6 +37,7 @@ extension FuzzEvent: Encodable, JoltDirectEncodable {
         try object.encode(self.mail, forKey: CodingKeys.mail, "\"user_mail\"")
         try object.encodeIfPresent(self.inner, forKey: CodingKeys.inner, "\"inner\"")
         try object.encode(self.inners, forKey: CodingKeys.inners, "\"inners\"")
+        try object.encodeIfPresent(self.byName, forKey: CodingKeys.byName, "\"byName\"")
     }
 }
 

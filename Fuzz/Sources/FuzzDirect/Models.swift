@@ -19,9 +19,10 @@ struct FuzzEvent: Decodable, JoltDirectDecodable, Equatable {
     var mail: String
     var inner: FuzzInner?
     var inners: [FuzzInner] = []
+    var byName: [String: FuzzInner]?
 
     enum CodingKeys: String, CodingKey {
-        case id, name = "user_name", age, nickname, note, scores, seen, mail = "user_mail", inner, inners
+        case id, name = "user_name", age, nickname, note, scores, seen, mail = "user_mail", inner, inners, byName
     }
 
     init(from decoder: any Decoder) throws {
@@ -45,6 +46,7 @@ struct FuzzEvent: Decodable, JoltDirectDecodable, Equatable {
         mail = try container.decode(String.self, forKey: .mail)
         inner = try container.decodeIfPresent(FuzzInner.self, forKey: .inner)
         do { inners = try container.decodeIfPresent([FuzzInner].self, forKey: .inners) ?? [] } catch { inners = [] }
+        byName = try container.decodeIfPresent([String: FuzzInner].self, forKey: .byName)
     }
 
     static func joltDirectDecode(_ reader: JoltDirectReader) throws -> FuzzEvent {
@@ -62,7 +64,8 @@ struct FuzzEvent: Decodable, JoltDirectDecodable, Equatable {
         var __jolt7: String? = nil
         var __jolt8: FuzzInner?? = nil
         var __jolt9: [FuzzInner]? = nil
-        var __joltSeen = [Bool](repeating: false, count: 10)
+        var __jolt10: [String: FuzzInner]?? = nil
+        var __joltSeen = [Bool](repeating: false, count: 11)
         var members = try reader.members()
         while members.next() {
             switch members.keySignature {
@@ -122,24 +125,31 @@ struct FuzzEvent: Decodable, JoltDirectDecodable, Equatable {
                         do { __jolt9 = try members.decode([FuzzInner].self, forKey: CodingKeys.inners) } catch { __jolt9 = [] }
                     }
                 }
+            case 0x614e796200000006: // "byName"
+                if !__joltSeen[10] && members.keyIs("byName") {
+                    __joltSeen[10] = true
+                    __jolt10 = .some(members.isNull ? nil : try members.decode([String: FuzzInner].self, forKey: CodingKeys.byName))
+                }
             default:
                 break
             }
         }
+        // Every check before the first assignment, as the macros write it.
         guard let __jolt0 else { throw JoltDirectReader.failure }
-        id = __jolt0
         guard let __jolt1 else { throw JoltDirectReader.failure }
+        guard let __jolt5 else { throw JoltDirectReader.failure }
+        guard let __jolt7 else { throw JoltDirectReader.failure }
+        id = __jolt0
         name = __jolt1
         age = __jolt2 ?? 33
         nickname = __jolt3 ?? nil
         if let __jolt4 { note = __jolt4 } else { note = "a" }
-        guard let __jolt5 else { throw JoltDirectReader.failure }
         _scores = __jolt5
         seen = __jolt6 ?? nil
-        guard let __jolt7 else { throw JoltDirectReader.failure }
         mail = __jolt7
         inner = __jolt8 ?? nil
         inners = __jolt9 ?? []
+        byName = __jolt10 ?? nil
     }
 }
 

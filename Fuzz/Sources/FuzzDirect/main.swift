@@ -28,6 +28,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         let members: [(String, String)] = [
             ("id", "1"), ("user_name", "\"n\""), ("age", "2"), ("nickname", "\"k\""), ("note", "\"t\""), ("scores", "[1]"),
             ("seen", "\"2024-01-02T03:04:05Z\""), ("user_mail", "\"m\""), ("inner", "{\"x\":1}"), ("inners", "[{\"x\":2}]"),
+            ("byName", "{\"a\":{\"x\":3},\"b\":{\"x\":4,\"y\":\"z\"}}"),
         ]
         let value = String(decoding: bytes, as: UTF8.self)
         for index in members.indices {
