@@ -8,8 +8,11 @@
 /// duplicate keys wins (unless the policy is `.useLast`), values' paths end in
 /// a key whose `intValue` is the key read as an integer when keys are used as
 /// written, and no earlier value is looked up while every key so far is ASCII
-/// and the keys are known to be distinct. While the cursor is open the decoder
-/// stands on the object with its key on the coding path; ``finish()`` restores both.
+/// and the keys are known to be distinct. (The direct path is taken today only
+/// with keys as written and the first of duplicates winning; the other rules are
+/// kept so that this reading cannot drift from that one.) While the cursor is open
+/// the decoder stands on the object with its key on the coding path; ``finish()``
+/// restores both.
 ///
 /// ```swift
 /// guard var members = try directDictionary(T.self, forKey: key) else { … }

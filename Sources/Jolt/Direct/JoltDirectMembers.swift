@@ -128,7 +128,7 @@ public struct JoltDirectMembers {
     }
 
     /// An array of such a type, built here: inlined into the caller, where `[T]`
-    /// is a concrete type (see ``JoltDirectElements``). Each element is read as a
+    /// is a concrete type (see `JoltDirectElements`). Each element is read as a
     /// property of type `T` is; the array's key and each element's index are on
     /// the coding path while it is read.
     @inlinable
@@ -144,7 +144,7 @@ public struct JoltDirectMembers {
     }
 
     /// A dictionary of such a type, built here as the array above is (see
-    /// ``JoltDirectDictionaryMembers``), with the rules of any `[String: Value]`.
+    /// `JoltDirectDictionaryMembers`), with the rules of any `[String: Value]`.
     @inlinable
     public func decode<T: JoltDirectDecodable, K: CodingKey>(_ type: [String: T].Type, forKey key: K) throws -> [String: T] {
         guard var members = try directDictionary(T.self, forKey: key) else {
