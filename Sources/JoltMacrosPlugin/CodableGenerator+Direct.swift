@@ -186,8 +186,9 @@ extension CodableGenerator {
     }
 
     /// The assignment of a property with paths from its local, as
-    /// `joltDecode(paths:)`/`joltDecodeIfPresent(paths:)` and their defaults give it.
-    func directPathAssignment(_ p: DirectProperty) -> String {
+    /// `joltDecode(paths:)`/`joltDecodeIfPresent(paths:)` and their defaults give it,
+    /// and the check before it that throws when the value is missing or failed.
+    func directPathAssignment(_ p: DirectProperty) -> DirectAssignment {
         let property = p.property
         let target = "self.\(property.name)"
         let wrapped = { (value: String) in directWrapped(value, p) }
@@ -195,21 +196,23 @@ extension CodableGenerator {
         if property.isOptional {
             let value = isWrapper ? "\(p.local)?\(p.unwrap)" : p.local
             guard let (missing, invalid) = p.defaults else {
-                return "if \(p.local) == nil && \(p.local)Failed {\nthrow JoltDirectReader.failure\n}\n\(target) = \(value)"
+                return DirectAssignment(check: "if \(p.local) == nil && \(p.local)Failed {\nthrow JoltDirectReader.failure\n}",
+                                        assignment: "\(target) = \(value)")
             }
             let missingValue = directOptionalDefault(missing, p)
             let invalidValue = directOptionalDefault(invalid, p)
-            return "if \(p.local) != nil {\n\(target) = \(value)\n} else if \(p.local)Failed {\n\(target) = \(invalidValue)\n}"
-                + " else if \(p.local)Present {\n\(target) = nil\n} else {\n\(target) = \(missingValue)\n}"
+            return DirectAssignment("if \(p.local) != nil {\n\(target) = \(value)\n} else if \(p.local)Failed {\n\(target) = \(invalidValue)\n}"
+                + " else if \(p.local)Present {\n\(target) = nil\n} else {\n\(target) = \(missingValue)\n}")
         }
         if let (missing, invalid) = p.defaults {
-            return "\(target) = (\(p.local) ?? (\(p.local)Failed ? \(wrapped(invalid)) : \(wrapped(missing))))\(p.unwrap)"
+            return DirectAssignment("\(target) = (\(p.local) ?? (\(p.local)Failed ? \(wrapped(invalid)) : \(wrapped(missing))))\(p.unwrap)")
         }
-        return "guard let \(p.local) else {\nthrow JoltDirectReader.failure\n}\n\(target) = \(p.local)\(p.unwrap)"
+        return .required(p, target: target)
     }
 
-    /// The assignment of the property from its local after the pass.
-    func directAssignment(_ p: DirectProperty) -> String {
+    /// The assignment of the property from its local after the pass, and the
+    /// check before it that throws when the value is missing.
+    func directAssignment(_ p: DirectProperty) -> DirectAssignment {
         let property = p.property
         let target = "self.\(property.name)"
         let wrapped = { (value: String) in directWrapped(value, p) }
@@ -217,14 +220,14 @@ extension CodableGenerator {
             let value = "\(p.local)?\(p.unwrap.isEmpty ? "" : "?\(p.unwrap)")"
             if let missing = p.defaults?.missing {
                 let missingValue = directOptionalDefault(missing, p)
-                return "if let \(p.local) {\n\(target) = \(p.local)\(p.unwrap.isEmpty ? "" : "?\(p.unwrap)")\n} else {\n\(target) = \(missingValue)\n}"
+                return DirectAssignment("if let \(p.local) {\n\(target) = \(p.local)\(p.unwrap.isEmpty ? "" : "?\(p.unwrap)")\n} else {\n\(target) = \(missingValue)\n}")
             }
-            return "\(target) = \(p.unwrap.isEmpty ? "\(p.local) ?? nil" : value)"
+            return DirectAssignment("\(target) = \(p.unwrap.isEmpty ? "\(p.local) ?? nil" : value)")
         }
         if let missing = p.defaults?.missing {
-            return "\(target) = (\(p.local) ?? \(wrapped(missing)))\(p.unwrap)"
+            return DirectAssignment("\(target) = (\(p.local) ?? \(wrapped(missing)))\(p.unwrap)")
         }
-        return "guard let \(p.local) else {\nthrow JoltDirectReader.failure\n}\n\(target) = \(p.local)\(p.unwrap)"
+        return .required(p, target: target)
     }
 
     /// `init(joltDirect:)` and `joltDirectDecode(_:)`, or nil for a type the
@@ -290,13 +293,8 @@ extension CodableGenerator {
         // value in memory and copy it out at the end (a retain and a release of
         // each of its references, about 500 instructions for a struct of 18
         // strings).
-        var checks: [String] = [], assignments: [String] = []
-        for p in direct {
-            let (check, assignment) = Self.splitCheck(p.key == nil ? directPathAssignment(p) : directAssignment(p))
-            if let check { checks.append(check) }
-            assignments.append(assignment)
-        }
-        lines += checks + assignments
+        let assignments = direct.map { $0.key == nil ? directPathAssignment($0) : directAssignment($0) }
+        lines += assignments.compactMap(\.check) + assignments.map(\.assignment)
         for property in properties where property.decodes && property.flattened {
             lines.append("self.\(property.name) = \(flattenedDecodeExpression(property))")
         }
@@ -329,20 +327,36 @@ extension CodableGenerator {
                 "\(access)static var joltDecodesDirectly: Bool {\nself == \(typeName).self\n}"]
     }
 
-    /// `text`'s leading check that throws when a value is missing or failed (a
-    /// `guard let` of a local, or an `if` that throws), apart from the rest.
-    static func splitCheck(_ text: String) -> (check: String?, rest: String) {
-        let ending = "throw JoltDirectReader.failure\n}\n"
-        guard text.hasPrefix("guard let ") || text.hasPrefix("if "), let range = text.firstRange(of: ending),
-              !text[..<range.lowerBound].contains("}") else { return (nil, text) }
-        return (String(text[..<range.upperBound].dropLast()), String(text[range.upperBound...]))
-    }
-
     /// For a class whose properties the direct path cannot read: a conformance
     /// that forwards to `init(from:)` and says so (the compiler fails on a subclass
     /// of a class that did not take a conformance its macro declares).
     static func forwardingDirectDecls(access: String) -> [String] {
         ["\(access)static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {\ntry self.init(from: reader.decoder)\n}",
          "\(access)static var joltDecodesDirectly: Bool {\nfalse\n}"]
+    }
+}
+
+extension CodableGenerator {
+    /// A property's assignment in `init(joltDirect:)`, and the check before it (if
+    /// any) that throws when its value is missing or failed: all the checks are
+    /// written before the first assignment (see ``directDecls``).
+    struct DirectAssignment {
+        var check: String?
+        var assignment: String
+
+        init(check: String? = nil, assignment: String) {
+            self.check = check
+            self.assignment = assignment
+        }
+
+        init(_ assignment: String) {
+            self.init(assignment: assignment)
+        }
+
+        /// A required property: its local must hold a value.
+        static func required(_ p: DirectProperty, target: String) -> DirectAssignment {
+            DirectAssignment(check: "guard let \(p.local) else {\nthrow JoltDirectReader.failure\n}",
+                             assignment: "\(target) = \(p.local)\(p.unwrap)")
+        }
     }
 }
