@@ -36,32 +36,19 @@ extension Dictionary: JoltStringDictionaryMarker where Key == String, Value: Dec
     }
 
     /// The object at `i` as a dictionary whose values `decodeValue` reads (at a
-    /// value's tape index, with its coding key).
+    /// value's tape index, with its coding key), by the rules of ``DictionaryMembers``.
     @inline(__always)
     private static func decodeMembers<V>(_ type: V.Type, from decoder: TapeDecoder, at i: Int,
                                          _ decodeValue: (Int, JoltCodingKey) throws -> V) throws -> [String: V] {
+        var members = DictionaryMembers(decoder, object: i, entry: decoder.entries[i])
         var result: [String: V] = [:]
-        let e = decoder.entries[i]
-        result.reserveCapacity(e.count)
-        let asWritten = decoder.context.usesDefaultKeys
-        let policy = decoder.context.duplicateKeyPolicy
-        // With keys known to be distinct there is no earlier value to look for:
-        // for a value type only known generically, that lookup cost a third as
-        // much as the insertion (callgrind, about 500 instructions). Distinct
-        // bytes make distinct strings only while every key so far is ASCII: a
-        // string compares by canonical equivalence ("\u{212A}" == "K").
-        var distinct = e.count > 1 && decoder.keysAreDistinct(inObject: i)
-        var j = i &+ 1
-        while j < e.end {
-            let key = decoder.keyString(at: j)
-            if distinct && !decoder.keyIsASCII(at: j) { distinct = false }
-            if distinct || policy == .useLast || result[key] == nil {
-                let codingKey: JoltCodingKey = asWritten ? .dictionary(key) : .string(key)
-                result.updateValue(try decodeValue(j &+ 1, codingKey), forKey: key)
-            } else if policy == .reject {
-                throw decoder.context.duplicateKeyError(key, keyIndex: j, path: decoder.path)
+        result.reserveCapacity(members.count)
+        while let key = members.nextKey() {
+            if members.insertsWithoutLookup || result[key] == nil {
+                result.updateValue(try decodeValue(members.valueIndex, members.codingKey), forKey: key)
+            } else if members.rejectsDuplicates {
+                throw decoder.context.duplicateKeyError(key, keyIndex: members.keyIndex, path: decoder.path)
             }
-            j = decoder.next(after: j &+ 1)
         }
         return result
     }

@@ -143,8 +143,8 @@ public struct JoltDirectMembers {
         return result
     }
 
-    /// A dictionary of such a type, built here as the array above is (see
-    /// `JoltDirectDictionaryMembers`), with the rules of any `[String: Value]`.
+    /// A dictionary of such a type, built here as the array above is, by the
+    /// rules of any `[String: Value]` (see `DictionaryMembers`).
     @inlinable
     public func decode<T: JoltDirectDecodable, K: CodingKey>(_ type: [String: T].Type, forKey key: K) throws -> [String: T] {
         guard var members = try directDictionary(T.self, forKey: key) else {
@@ -176,17 +176,20 @@ public struct JoltDirectMembers {
         JoltDirectElements(tape, array: valueIndex, count: count, key: key)
     }
 
-    /// The cursor over the current value, an object, when it is read as
-    /// `Dictionary.joltDecode(from:at:)` reads it (keyed containers reused: no
-    /// `.reject` policy, no key tracking, no report) and its values take the
-    /// direct path; nil otherwise (the decode reads it as any `[String: T]`).
+    /// The cursor over the current value, an object, opened (the decoder stands
+    /// on it with `key` pushed), when it is read as `Dictionary.joltDecode(from:at:)`
+    /// reads it (keyed containers reused: no `.reject` policy, no key tracking,
+    /// no report) and its values take the direct path; nil otherwise (the decode
+    /// reads it as any `[String: T]`).
     @usableFromInline
-    func directDictionary<T: JoltDirectDecodable, K: CodingKey>(_ type: T.Type, forKey key: K) throws -> JoltDirectDictionaryMembers? {
+    func directDictionary<T: JoltDirectDecodable, K: CodingKey>(_ type: T.Type, forKey key: K) throws -> DictionaryMembers? {
         let context = tape.context
         guard context.usesDirectPath, context.reusesKeyedContainers, T.joltDecodesDirectly else { return nil }
         let e = entries[valueIndex]
         guard e.rawKind == TapeKind.object.rawValue else { throw JoltDirectFailure() }
-        return JoltDirectDictionaryMembers(tape, object: valueIndex, entry: e, key: key)
+        let members = DictionaryMembers(tape, object: valueIndex, entry: e)
+        members.open(key: key)
+        return members
     }
 
     /// The current value as any `T`, through the decoder.
