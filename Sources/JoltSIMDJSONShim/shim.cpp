@@ -240,6 +240,167 @@ extern "C" int jolt_simdjson_escapes_are_plain(const uint8_t *p, size_t n) {
     }
 }
 
+// MARK: - Stream framing
+
+/* One 64-byte block's backslashes, quotes, opening brackets and closing
+   brackets, one bit per byte. `{` and `[` differ only in bit 0x20, as do `}`
+   and `]`, so each pair is one comparison. */
+struct frame_masks {
+    uint64_t backslash;
+    uint64_t quote;
+    uint64_t open;
+    uint64_t close;
+};
+
+static inline frame_masks frame_masks_sse2(const uint8_t *p) {
+    frame_masks m = {0, 0, 0, 0};
+#if defined(__SSE2__)
+    const __m128i backslash = _mm_set1_epi8('\\');
+    const __m128i quote = _mm_set1_epi8('"');
+    const __m128i case_bit = _mm_set1_epi8(0x20);
+    const __m128i open = _mm_set1_epi8('{');
+    const __m128i close = _mm_set1_epi8('}');
+    for (int k = 0; k < 4; k++) {
+        __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p + 16 * k));
+        __m128i folded = _mm_or_si128(v, case_bit);
+        int shift = 16 * k;
+        m.backslash |= uint64_t(uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(v, backslash)))) << shift;
+        m.quote |= uint64_t(uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote)))) << shift;
+        m.open |= uint64_t(uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(folded, open)))) << shift;
+        m.close |= uint64_t(uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(folded, close)))) << shift;
+    }
+#else
+    for (int k = 0; k < 64; k++) {
+        uint64_t bit = uint64_t(1) << k;
+        uint8_t c = p[k];
+        if (c == '\\') { m.backslash |= bit; }
+        if (c == '"') { m.quote |= bit; }
+        if ((c | 0x20) == '{') { m.open |= bit; }
+        if ((c | 0x20) == '}') { m.close |= bit; }
+    }
+#endif
+    return m;
+}
+
+#if defined(JOLT_SIMDJSON_AVX2)
+__attribute__((target("avx2")))
+static inline frame_masks frame_masks_avx2(const uint8_t *p) {
+    __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(p));
+    __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(p + 32));
+    const __m256i backslash = _mm256_set1_epi8('\\');
+    const __m256i quote = _mm256_set1_epi8('"');
+    const __m256i case_bit = _mm256_set1_epi8(0x20);
+    const __m256i open = _mm256_set1_epi8('{');
+    const __m256i close = _mm256_set1_epi8('}');
+    __m256i fa = _mm256_or_si256(a, case_bit);
+    __m256i fb = _mm256_or_si256(b, case_bit);
+    frame_masks m;
+    m.backslash = movemask64(_mm256_cmpeq_epi8(a, backslash), _mm256_cmpeq_epi8(b, backslash));
+    m.quote = movemask64(_mm256_cmpeq_epi8(a, quote), _mm256_cmpeq_epi8(b, quote));
+    m.open = movemask64(_mm256_cmpeq_epi8(fa, open), _mm256_cmpeq_epi8(fb, open));
+    m.close = movemask64(_mm256_cmpeq_epi8(fa, close), _mm256_cmpeq_epi8(fb, close));
+    return m;
+}
+#endif
+
+/* Bit k of the result: the parity of bits 0...k of `x`. */
+__attribute__((always_inline)) static inline uint64_t prefix_xor(uint64_t x) {
+    x ^= x << 1;
+    x ^= x << 2;
+    x ^= x << 4;
+    x ^= x << 8;
+    x ^= x << 16;
+    x ^= x << 32;
+    return x;
+}
+
+__attribute__((always_inline)) static inline uint64_t popcount64(uint64_t x) {
+    return uint64_t(__builtin_popcountll(x));
+}
+
+/* Frames one block from its masks: the element's end within the block (the
+   offset just past its closing bracket, 1 to 64), 0 if the element goes on past
+   the block, or -1 for the framer. With 0, `state` (its `scanned` aside) moves
+   past the block.
+
+   Strings are found as simdjson's stage 1 finds them: a quote opens or closes
+   one unless an odd run of backslashes escapes it. That is the framer's rule
+   inside strings; outside them a backslash escapes nothing for the framer, so
+   the bits from the first backslash outside a string on are not trusted, and
+   an element that has not ended before it goes to the framer. */
+__attribute__((always_inline)) static inline int frame_block(const frame_masks &m, jolt_simdjson_frame_state &state, uint64_t max_depth) {
+    uint64_t escaped = escaped_bytes(m.backslash, state.escaped);
+    uint64_t in_string = prefix_xor(m.quote & ~escaped) ^ state.in_string;
+    uint64_t outside = m.backslash & ~in_string;
+    // The bits before the first backslash outside a string (all if there is none).
+    uint64_t trusted = outside == 0 ? ~uint64_t(0) : (outside & (0 - outside)) - 1;
+    uint64_t opens = m.open & ~in_string & trusted;
+    uint64_t closes = m.close & ~in_string & trusted;
+    uint64_t depth = state.depth;
+    uint64_t opened = popcount64(opens);
+    uint64_t closed = popcount64(closes);
+    if (outside == 0 && depth > closed && depth + opened <= max_depth) {
+        // The depth stays between 1 and the limit all through the block.
+        state.depth = depth + opened - closed;
+        state.in_string = uint64_t(int64_t(in_string) >> 63);
+        return 0;
+    }
+    uint64_t brackets = opens | closes;
+    while (brackets != 0) {
+        uint64_t bit = brackets & (0 - brackets);
+        brackets ^= bit;
+        if ((opens & bit) != 0) {
+            depth += 1;
+            if (depth > max_depth) { return -1; }
+        } else {
+            depth -= 1;
+            if (depth == 0) { return __builtin_ctzll(bit) + 1; }
+        }
+    }
+    if (outside != 0) { return -1; }
+    state.depth = depth;
+    state.in_string = uint64_t(int64_t(in_string) >> 63);
+    return 0;
+}
+
+template <frame_masks (*masks)(const uint8_t *)>
+__attribute__((always_inline)) static inline int64_t frame_blocks(const uint8_t *element, size_t available, uint64_t max_depth,
+                                   jolt_simdjson_frame_state &state) {
+    size_t i = size_t(state.scanned);
+    for (; i + 64 <= available; i += 64) {
+        int end = frame_block(masks(element + i), state, max_depth);
+        if (end != 0) { return end < 0 ? -1 : int64_t(i) + end; }
+    }
+    state.scanned = i;
+    if (i < available) {
+        // The last partial block, from a block of spaces (no bracket, quote or
+        // backslash), on a copy of the state: the next call reads it again.
+        uint8_t last[64];
+        std::memset(last, ' ', sizeof last);
+        std::memcpy(last, element + i, available - i);
+        jolt_simdjson_frame_state copy = state;
+        int end = frame_block(masks(last), copy, max_depth);
+        if (end != 0) { return end < 0 ? -1 : int64_t(i) + end; }
+    }
+    return 0;
+}
+
+#if defined(JOLT_SIMDJSON_AVX2)
+__attribute__((target("avx2,popcnt,bmi")))
+static int64_t frame_blocks_avx2(const uint8_t *element, size_t available, uint64_t max_depth,
+                                 jolt_simdjson_frame_state &state) {
+    return frame_blocks<frame_masks_avx2>(element, available, max_depth, state);
+}
+#endif
+
+extern "C" int64_t jolt_simdjson_frame(const uint8_t *element, size_t available, uint64_t max_depth,
+                                       jolt_simdjson_frame_state *state) {
+#if defined(JOLT_SIMDJSON_AVX2)
+    if (has_avx2()) { return frame_blocks_avx2(element, available, max_depth, *state); }
+#endif
+    return frame_blocks<frame_masks_sse2>(element, available, max_depth, *state);
+}
+
 // MARK: - Stage 1
 
 /* simdjson's own limit, 0xFFFFFFFF bytes: every position, and the length that
@@ -345,6 +506,7 @@ extern "C" int jolt_simdjson_index(jolt_simdjson_indexer *, const uint8_t *, siz
     return -1;
 }
 extern "C" int jolt_simdjson_escapes_are_plain(const uint8_t *, size_t) { return 0; }
+extern "C" int64_t jolt_simdjson_frame(const uint8_t *, size_t, uint64_t, jolt_simdjson_frame_state *) { return -1; }
 extern "C" const char *jolt_simdjson_implementation(void) { return "none"; }
 
 #endif

@@ -1,4 +1,7 @@
 import Foundation
+#if SIMDJSON
+import JoltSIMDJSONShim
+#endif
 
 /// Decodes the elements of a JSON stream as bytes arrive: push chunks with
 /// ``feed(_:)``, get back the elements they completed, and call ``finish()`` at
@@ -18,7 +21,8 @@ import Foundation
 /// Memory stays bounded by the largest element plus one chunk: each element is
 /// decoded as soon as its last byte arrives, and the bytes before it are
 /// dropped. Each byte is scanned once whatever the chunking (one byte at a time
-/// included), so time is linear in the input. Limits apply per element: its
+/// included; on the simdjson backend, up to 63 bytes of a partial block once
+/// more per call), so time is linear in the input. Limits apply per element: its
 /// size (`maxElementBytes`, and the decoder's `limits.maxDocumentBytes`) and
 /// depth (`limits.maxDepth`).
 ///
@@ -31,6 +35,8 @@ public final class JoltElementDecoder<Element: Decodable> {
     /// ``leadingElement(_:at:final:deliver:)`` runs while the framer is being
     /// mutated (`scan`), so it may not read the framer.
     private let maxElementBytes: Int
+    /// The deepest nesting accepted, the framer's limit, kept here for the same reason.
+    private let maxDepth: Int
     /// The unconsumed bytes; `buffer[0]` is byte `bufferOffset` of the stream.
     private var buffer: [UInt8] = []
     private var bufferOffset = 0
@@ -51,6 +57,16 @@ public final class JoltElementDecoder<Element: Decodable> {
     /// concatenated values are framed by yajl as it builds their tape (see
     /// ``leadingElement(_:at:final:deliver:)``).
     private let framesWithYAJL: Bool
+    /// On the simdjson backend, array and object elements of an array or of
+    /// concatenated values are framed with SIMD instructions (see
+    /// ``simdjsonLeadingElement(_:at:final:deliver:)``).
+    private let framesWithSIMDJSON: Bool
+    #if SIMDJSON
+    /// SIMD framing: how far the element starting at stream offset
+    /// `simdjsonFrameStart` is framed (-1: none is being framed).
+    private var simdjsonFrame = jolt_simdjson_frame_state()
+    private var simdjsonFrameStart = -1
+    #endif
     /// For yajl framing: the buffer's bytes before this index are well-formed
     /// UTF-8 without VT or FF, as the yajl backend requires before yajl reads them.
     private var checkedEnd = 0
@@ -91,10 +107,12 @@ public final class JoltElementDecoder<Element: Decodable> {
         scratch = DecodeScratch(memo: options.caches.memo)
         self.policy = errorPolicy
         let maxBytes = max(1, min(maxElementBytes, options.limits.effectiveDocumentBytes))
-        framer = ElementFramer(format: format, maxDepth: max(0, options.limits.maxDepth), maxElementBytes: maxBytes)
+        maxDepth = max(0, options.limits.maxDepth)
+        framer = ElementFramer(format: format, maxDepth: maxDepth, maxElementBytes: maxBytes)
         self.maxElementBytes = maxBytes
         // JSON Lines are left out by the framer's mode (see `checkForYAJLFraming`).
         framesWithYAJL = JoltBackend.isYAJLAvailable && options.backend == .yajl
+        framesWithSIMDJSON = JoltBackend.isSIMDJSONAvailable && options.backend == .simdjson
     }
 
     /// Adds the next bytes of the stream.
@@ -164,7 +182,9 @@ public final class JoltElementDecoder<Element: Decodable> {
                         try counted(element)
                     }
                 }, leading: { start in
-                    framing ? try self.leadingElement(b, at: start, final: final, deliver: counted) : .frame
+                    if framing { return try self.leadingElement(b, at: start, final: final, deliver: counted) }
+                    if framesWithSIMDJSON { return try self.simdjsonLeadingElement(b, at: start, final: final, deliver: counted) }
+                    return .frame
                 })
             }
         } catch let error as ScanError {
@@ -191,6 +211,9 @@ public final class JoltElementDecoder<Element: Decodable> {
 
     /// The elements that yajl framed (for tests of that path).
     private(set) var elementsFramedByYAJL = 0
+
+    /// The elements framed with SIMD instructions (for tests of that path).
+    private(set) var elementsFramedBySIMDJSON = 0
 
     /// Extends the UTF-8 check over new bytes; whether elements may be framed by yajl.
     private func checkForYAJLFraming(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -255,6 +278,48 @@ public final class JoltElementDecoder<Element: Decodable> {
         elementCount += 1
         if let element = try decodeElement(UnsafeRawBufferPointer(start: p, count: length), index: index,
                                            start: bufferOffset + start, in: b, tape: tape) {
+            try deliver(element)
+        }
+        return .handled(end: start &+ length)
+        #else
+        return .frame
+        #endif
+    }
+
+    /// SIMD framing: frames the array or object element that starts at
+    /// `b[start]` with `jolt_simdjson_frame` (64 bytes at a time, in the
+    /// simdjson shim), and decodes it once it ends within the bytes at hand.
+    /// Otherwise the framer stops before the element (``ElementFramer/Leading/later``)
+    /// and the next call goes on where this one stopped, so an element is still
+    /// delivered by the call that brings its last byte, and each byte is read
+    /// once (those of a last partial block of 64 once more).
+    ///
+    /// The element goes to the framer, whose errors are the reference, when the
+    /// input ends first, when it is over the size or depth limit, or when it has
+    /// a backslash outside a string (see `jolt_simdjson_frame`). Where it does
+    /// not, the two find the same end, so every element is the same bytes on
+    /// every backend.
+    private func simdjsonLeadingElement(_ b: UnsafeBufferPointer<UInt8>, at start: Int, final: Bool,
+                                        deliver: (Element) throws -> Void) throws -> ElementFramer.Leading {
+        #if SIMDJSON
+        guard let base = b.baseAddress else { return .frame }
+        if simdjsonFrameStart != bufferOffset &+ start {
+            simdjsonFrameStart = bufferOffset &+ start
+            simdjsonFrame = jolt_simdjson_frame_state()
+        }
+        let available = min(b.count &- start, maxElementBytes)
+        let length = Int(jolt_simdjson_frame(base + start, available, UInt64(maxDepth), &simdjsonFrame))
+        guard length > 0 else {
+            if length < 0 || final || available == maxElementBytes { simdjsonFrameStart = -1; return .frame }
+            return .later
+        }
+        simdjsonFrameStart = -1
+        elementsFramedBySIMDJSON += 1
+        let index = elementCount
+        elementCount += 1
+        lastElementBytes = length
+        if let element = try decodeElement(UnsafeRawBufferPointer(start: base + start, count: length), index: index,
+                                           start: bufferOffset &+ start, in: b) {
             try deliver(element)
         }
         return .handled(end: start &+ length)

@@ -50,6 +50,34 @@ int jolt_simdjson_index(jolt_simdjson_indexer *indexer, const uint8_t *bytes, si
    has it). Reads no byte at or past `p + n`. */
 int jolt_simdjson_escapes_are_plain(const uint8_t *p, size_t n);
 
+/* Where a stream decoder is in framing one array or object element (see
+   jolt_simdjson_frame). Zeroed before the element's first call. */
+typedef struct {
+    /* The element's bytes consumed so far, in whole blocks of 64. */
+    uint64_t scanned;
+    /* All ones if byte `scanned` is inside a string, else 0. */
+    uint64_t in_string;
+    /* 1 if byte `scanned` is escaped by a backslash before it, else 0. */
+    uint64_t escaped;
+    /* Brackets open before byte `scanned`. */
+    uint64_t depth;
+} jolt_simdjson_frame_state;
+
+/* Finds the end of the array or object element whose first byte, `{` or `[`, is
+   `element[0]`, among the `available` bytes there, as the stream framer does:
+   brackets outside strings, a string's quote unless a backslash escapes it. It
+   resumes where `state` says and goes on to `available`: call it again, with the
+   same state, when more bytes have come (after the element's first byte, they
+   are read 64 at a time, those of the last partial block again on the next
+   call). Returns the element's length (the offset just past its closing bracket),
+   0 if the element does not end within `available`, or -1 if the framer is to
+   frame it: more than `max_depth` brackets open, or a backslash outside a string
+   (invalid JSON, where the framer's answer, not this one's, is the reference).
+   The brackets' kinds are not matched: the decoder checks the element. Reads no
+   byte at or past `element + available`. */
+int64_t jolt_simdjson_frame(const uint8_t *element, size_t available, uint64_t max_depth,
+                            jolt_simdjson_frame_state *state);
+
 /* The name of the implementation simdjson chose for this CPU ("haswell", ...). */
 const char *jolt_simdjson_implementation(void);
 

@@ -122,8 +122,8 @@ final class YAJLFramingTests: XCTestCase {
         var framed = 0
         for round in 0..<400 {
             let concatenated = Int.random(in: 0..<4, using: &rng) == 0
-            var bytes = randomStream(concatenated: concatenated, using: &rng)
-            corrupt(&bytes, using: &rng)
+            var bytes = RandomStreams.stream(concatenated: concatenated, using: &rng)
+            RandomStreams.corrupt(&bytes, using: &rng)
             let format: JoltStreamFormat = concatenated ? .concatenated : .array
             let policy: JoltStreamErrorPolicy = Bool.random(using: &rng) ? .stop : .skip
             let maxElementBytes = [20, 80, 64 << 20].randomElement(using: &rng)!
@@ -153,56 +153,5 @@ final class YAJLFramingTests: XCTestCase {
         }
         XCTAssertEqual(compared, 4000)
         XCTAssertGreaterThan(framed, 1000)   // the path under test was taken
-    }
-
-    // MARK: Random streams
-
-    private func randomStream(concatenated: Bool, using rng: inout SplitMix64) -> [UInt8] {
-        let count = Int.random(in: 0..<6, using: &rng)
-        var text = concatenated ? "" : "["
-        for i in 0..<count {
-            if i > 0 { text += concatenated ? [" ", "\n", ""].randomElement(using: &rng)! : [",", ", ", " ,\n"].randomElement(using: &rng)! }
-            text += Int.random(in: 0..<5, using: &rng) == 0 ? randomValue(depth: 2, using: &rng) : randomObject(depth: 0, using: &rng)
-        }
-        if !concatenated { text += "]" }
-        return Array(text.utf8)
-    }
-
-    private func randomObject(depth: Int, using rng: inout SplitMix64) -> String {
-        let keys = ["a", "b", "c", "a\\u0062", "ü"]
-        let members = (0..<Int.random(in: 0..<4, using: &rng)).map { _ -> String in
-            let key = keys.randomElement(using: &rng)!
-            let value = key == "a" && Bool.random(using: &rng) ? String(Int.random(in: -5...5, using: &rng))
-                : key == "b" && Bool.random(using: &rng) ? #"["x", "\u00e9", "😀"]"# : randomValue(depth: depth + 1, using: &rng)
-            return "\"\(key)\":\(value)"
-        }
-        return "{" + members.joined(separator: ",") + "}"
-    }
-
-    private func randomValue(depth: Int, using rng: inout SplitMix64) -> String {
-        switch Int.random(in: 0..<(depth > 3 ? 6 : 8), using: &rng) {
-        case 0: return "null"
-        case 1: return Bool.random(using: &rng) ? "true" : "false"
-        case 2: return ["0", "-1.5e3", "12345678901234567890", "3.25"].randomElement(using: &rng)!
-        case 3: return ["\"\"", "\"plain\"", "\"é😀\"", #""tab\tquote\"""#, #""\ud83d\ude00""#].randomElement(using: &rng)!
-        case 4: return "\"" + String(repeating: "s", count: Int.random(in: 0..<40, using: &rng)) + "\""
-        case 5: return "[]"
-        case 6: return "[" + (0..<Int.random(in: 1..<4, using: &rng)).map { _ in randomValue(depth: depth + 1, using: &rng) }.joined(separator: ",") + "]"
-        default: return randomObject(depth: depth + 1, using: &rng)
-        }
-    }
-
-    /// Leaves the stream intact one time in four; else cuts it, or puts a byte
-    /// that breaks or bends it somewhere.
-    private func corrupt(_ bytes: inout [UInt8], using rng: inout SplitMix64) {
-        guard !bytes.isEmpty, Int.random(in: 0..<4, using: &rng) != 0 else { return }
-        let at = Int.random(in: 0..<bytes.count, using: &rng)
-        let bad: [UInt8] = [0x0B, 0x0C, 0x00, 0x1F, 0xFF, 0xC3, 0xED, 0x80, 0x7B, 0x7D, 0x5B, 0x5D, 0x22, 0x5C, 0x2C, 0x3A, 0x20, 0x0A, 0x78]
-        switch Int.random(in: 0..<4, using: &rng) {
-        case 0: bytes.removeSubrange(at...)
-        case 1: bytes[at] = bad.randomElement(using: &rng)!
-        case 2: bytes.insert(bad.randomElement(using: &rng)!, at: at)
-        default: bytes.remove(at: at)
-        }
     }
 }
