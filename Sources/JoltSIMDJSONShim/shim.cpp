@@ -212,19 +212,24 @@ static bool has_avx2() {
    spaces, so no byte at or past `p + n` is read. A space is none of the bytes
    an escape may hold, so an escape cut off by the end is reported. */
 extern "C" int jolt_simdjson_escapes_are_plain(const uint8_t *p, size_t n) {
+    return jolt_simdjson_escapes_are_plain_with(p, n, 1);
+}
+
+extern "C" int jolt_simdjson_escapes_are_plain_with(const uint8_t *p, size_t n, int avx2) {
     try {
         escape_state state;
         size_t whole = n & ~size_t(63);
         uint64_t problems;
         uint64_t (*check_last)(const uint8_t *, escape_state &) = check_block;
 #if defined(JOLT_SIMDJSON_AVX2)
-        if (has_avx2()) {
+        if (avx2 != 0 && has_avx2()) {
             problems = check_blocks_avx2(p, whole, state);
             check_last = check_block_avx2;
         } else {
             problems = check_blocks(p, whole, state);
         }
 #else
+        (void)avx2;
         problems = check_blocks(p, whole, state);
 #endif
         if (problems == 0 && whole < n) {
@@ -395,10 +400,29 @@ static int64_t frame_blocks_avx2(const uint8_t *element, size_t available, uint6
 
 extern "C" int64_t jolt_simdjson_frame(const uint8_t *element, size_t available, uint64_t max_depth,
                                        jolt_simdjson_frame_state *state) {
+    return jolt_simdjson_frame_with(element, available, max_depth, state, 1);
+}
+
+extern "C" int64_t jolt_simdjson_frame_with(const uint8_t *element, size_t available, uint64_t max_depth,
+                                            jolt_simdjson_frame_state *state, int avx2) {
 #if defined(JOLT_SIMDJSON_AVX2)
-    if (has_avx2()) { return frame_blocks_avx2(element, available, max_depth, *state); }
+    if (avx2 != 0 && has_avx2()) { return frame_blocks_avx2(element, available, max_depth, *state); }
+#else
+    (void)avx2;
 #endif
     return frame_blocks<frame_masks_sse2>(element, available, max_depth, *state);
+}
+
+extern "C" int jolt_simdjson_has_avx2(void) {
+#if defined(JOLT_SIMDJSON_AVX2)
+    try {
+        return has_avx2() ? 1 : 0;
+    } catch (...) {
+        return 0;
+    }
+#else
+    return 0;
+#endif
 }
 
 // MARK: - Stage 1
@@ -506,6 +530,9 @@ extern "C" int jolt_simdjson_index(jolt_simdjson_indexer *, const uint8_t *, siz
     return -1;
 }
 extern "C" int jolt_simdjson_escapes_are_plain(const uint8_t *, size_t) { return 0; }
+extern "C" int jolt_simdjson_escapes_are_plain_with(const uint8_t *, size_t, int) { return 0; }
+extern "C" int jolt_simdjson_has_avx2(void) { return 0; }
+extern "C" int64_t jolt_simdjson_frame_with(const uint8_t *, size_t, uint64_t, jolt_simdjson_frame_state *, int) { return -1; }
 extern "C" int64_t jolt_simdjson_frame(const uint8_t *, size_t, uint64_t, jolt_simdjson_frame_state *) { return -1; }
 extern "C" const char *jolt_simdjson_implementation(void) { return "none"; }
 

@@ -182,6 +182,16 @@ enum SIMDJSONScanner {
         return (close, true)
     }
 
+    /// `jolt_simdjson_escapes_are_plain` over `bytes` with the kernel chosen:
+    /// AVX2 where the CPU has it, or the baseline one, which such a CPU never
+    /// runs otherwise (for tests that compare the two).
+    static func escapesArePlain(_ bytes: [UInt8], usingAVX2: Bool) -> Bool {
+        bytes.withUnsafeBufferPointer { b in
+            guard let p = b.baseAddress else { return true }
+            return jolt_simdjson_escapes_are_plain_with(p, b.count, usingAVX2 ? 1 : 0) != 0
+        }
+    }
+
     /// Checks the escapes of the string `q[body..<close]` one by one, from the
     /// backslash at `at`, with ``StringScanner/scanEscape(_:at:start:end:)``
     /// (surrogate pairs included). Out of line, so that the walk stays small: it

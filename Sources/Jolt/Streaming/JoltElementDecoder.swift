@@ -1,7 +1,4 @@
 import Foundation
-#if SIMDJSON
-import JoltSIMDJSONShim
-#endif
 
 /// Decodes the elements of a JSON stream as bytes arrive: push chunks with
 /// ``feed(_:)``, get back the elements they completed, and call ``finish()`` at
@@ -62,10 +59,7 @@ public final class JoltElementDecoder<Element: Decodable> {
     /// ``simdjsonLeadingElement(_:at:final:deliver:)``).
     private let framesWithSIMDJSON: Bool
     #if SIMDJSON
-    /// SIMD framing: how far the element starting at stream offset
-    /// `simdjsonFrameStart` is framed (-1: none is being framed).
-    private var simdjsonFrame = jolt_simdjson_frame_state()
-    private var simdjsonFrameStart = -1
+    private var simdjsonFramer = SIMDJSONFramer()
     #endif
     /// For yajl framing: the buffer's bytes before this index are well-formed
     /// UTF-8 without VT or FF, as the yajl backend requires before yajl reads them.
@@ -287,8 +281,8 @@ public final class JoltElementDecoder<Element: Decodable> {
     }
 
     /// SIMD framing: frames the array or object element that starts at
-    /// `b[start]` with `jolt_simdjson_frame` (64 bytes at a time, in the
-    /// simdjson shim), and decodes it once it ends within the bytes at hand.
+    /// `b[start]` with ``SIMDJSONFramer`` (64 bytes at a time, in the simdjson
+    /// shim), and decodes it once it ends within the bytes at hand.
     /// Otherwise the framer stops before the element (``ElementFramer/Leading/later``)
     /// and the next call goes on where this one stopped, so an element is still
     /// delivered by the call that brings its last byte, and each byte is read
@@ -303,17 +297,17 @@ public final class JoltElementDecoder<Element: Decodable> {
                                         deliver: (Element) throws -> Void) throws -> ElementFramer.Leading {
         #if SIMDJSON
         guard let base = b.baseAddress else { return .frame }
-        if simdjsonFrameStart != bufferOffset &+ start {
-            simdjsonFrameStart = bufferOffset &+ start
-            simdjsonFrame = jolt_simdjson_frame_state()
-        }
         let available = min(b.count &- start, maxElementBytes)
-        let length = Int(jolt_simdjson_frame(base + start, available, UInt64(maxDepth), &simdjsonFrame))
-        guard length > 0 else {
-            if length < 0 || final || available == maxElementBytes { simdjsonFrameStart = -1; return .frame }
+        let length: Int
+        switch simdjsonFramer.frame(base + start, available: available, maxDepth: maxDepth, elementOffset: bufferOffset &+ start) {
+        case .end(let end):
+            length = end
+        case .more where !final && available < maxElementBytes:
             return .later
+        case .more, .frame:
+            simdjsonFramer.reset()
+            return .frame
         }
-        simdjsonFrameStart = -1
         elementsFramedBySIMDJSON += 1
         let index = elementCount
         elementCount += 1

@@ -78,6 +78,17 @@ typedef struct {
 int64_t jolt_simdjson_frame(const uint8_t *element, size_t available, uint64_t max_depth,
                             jolt_simdjson_frame_state *state);
 
+/* jolt_simdjson_frame and jolt_simdjson_escapes_are_plain with the kernel chosen:
+   `avx2` 1 for AVX2 where the CPU has it (what those two do), 0 for the baseline
+   x86-64 one (SSE2), which a CPU with AVX2 never runs otherwise. For tests that
+   compare the two. */
+int64_t jolt_simdjson_frame_with(const uint8_t *element, size_t available, uint64_t max_depth,
+                                 jolt_simdjson_frame_state *state, int avx2);
+int jolt_simdjson_escapes_are_plain_with(const uint8_t *p, size_t n, int avx2);
+
+/* 1 if the CPU has AVX2 and the shim's AVX2 kernels run, else 0. */
+int jolt_simdjson_has_avx2(void);
+
 /* The name of the implementation simdjson chose for this CPU ("haswell", ...). */
 const char *jolt_simdjson_implementation(void);
 

@@ -219,6 +219,37 @@ final class SIMDJSONScannerTests: XCTestCase {
         XCTAssertGreaterThan(accepted, 1_000)
     }
 
+    /// The escape check's two kernels, AVX2 and the baseline one (which a CPU
+    /// with AVX2 never runs otherwise), give the same verdict on random escapes
+    /// of up to about 300 bytes, and both reject a bad escape at every place.
+    func testBothEscapeKernelsAgree() throws {
+        #if SIMDJSON
+        try XCTSkipUnless(SIMDJSONFramer.hasAVX2, "this CPU runs the baseline kernel only")
+        let good = [#"\\"#, #"\n"#, #"\""#, #"\u00e9"#, #"\/"#, "u", "a", "é", " ", "0", "d"]
+        let bad = [#"\ud83d"#, #"\uD000"#, #"\x"#, #"\u12"#, #"\"#, #"\udc00"#]
+        var rng = SplitMix64(seed: 0xE5CA_9E5)
+        var plain = 0
+        for _ in 0..<20_000 {
+            let body = (0..<Int.random(in: 0..<60, using: &rng)).map { _ in
+                Int.random(in: 0..<40, using: &rng) == 0 ? bad.randomElement(using: &rng)! : good.randomElement(using: &rng)!
+            }.joined()
+            let bytes = Array((#"\\"# + body).utf8)
+            let avx2 = SIMDJSONScanner.escapesArePlain(bytes, usingAVX2: true)
+            if avx2 { plain += 1 }
+            XCTAssertEqual(SIMDJSONScanner.escapesArePlain(bytes, usingAVX2: false), avx2, String(decoding: bytes, as: UTF8.self))
+        }
+        XCTAssertGreaterThan(plain, 1_000)
+        for at in stride(from: 0, to: 200, by: 2) {
+            var bytes = Array(String(repeating: #"\\"#, count: 100).utf8)
+            bytes[at + 1] = UInt8(ascii: "x")   // `\x`: an escape no JSON string may hold
+            XCTAssertFalse(SIMDJSONScanner.escapesArePlain(bytes, usingAVX2: false), "at \(at)")
+            XCTAssertFalse(SIMDJSONScanner.escapesArePlain(bytes, usingAVX2: true), "at \(at)")
+        }
+        #else
+        throw XCTSkip("built without the SIMDJSON trait")
+        #endif
+    }
+
     /// Every length from 0 to 300 bytes (stage 1 reads 64- or 128-byte blocks and
     /// copies the last, partial one), for documents that end in each kind of token,
     /// whole and cut at every byte.

@@ -163,6 +163,80 @@ final class SIMDJSONFramingTests: XCTestCase {
         XCTAssertLessThan(run.peak, 300_100 + (64 << 10) + 4096)
     }
 
+    /// The framing kernels, AVX2 and the baseline one (which a CPU with AVX2
+    /// never runs otherwise), against a byte-by-byte model of the framer's rules,
+    /// on random elements over the bytes framing looks at, given in random
+    /// pieces: after each call, the outcome for the bytes given so far.
+    func testBothFramingKernelsAgreeWithAModel() throws {
+        #if SIMDJSON
+        let kernels = SIMDJSONFramer.hasAVX2 ? [true, false] : [false]
+        // Backslashes mostly inside strings: one outside sends the element to the framer.
+        let inside: [UInt8] = Array(#"\\"{}[]ax,: "#.utf8) + [0xC3, 0xA9]
+        let outside: [UInt8] = Array(#"{{{}}}[[[]]]"ax,: "#.utf8) + [0x5C]
+        var rng = SplitMix64(seed: 0xF4A3_E5)
+        var outcomes: [String: Int] = [:]
+        for round in 0..<3_000 {
+            var bytes: [UInt8] = [Bool.random(using: &rng) ? 0x7B : 0x5B]
+            var inString = false
+            for _ in 0..<Int.random(in: 0..<400, using: &rng) {
+                let byte = (inString ? inside : outside).randomElement(using: &rng)!
+                if byte == 0x22 { inString.toggle() }
+                bytes.append(byte)
+            }
+            let maxDepth = [0, 1, 3, 512].randomElement(using: &rng)!
+            for usesAVX2 in kernels {
+                var framer = SIMDJSONFramer(usesAVX2: usesAVX2)
+                var available = 0
+                while available < bytes.count {
+                    available = min(bytes.count, available + Int.random(in: 1...100, using: &rng))
+                    let outcome = bytes.withUnsafeBufferPointer {
+                        framer.frame($0.baseAddress!, available: available, maxDepth: maxDepth, elementOffset: 7)
+                    }
+                    let expected = Self.model(bytes[0..<available], maxDepth: maxDepth)
+                    XCTAssertEqual(outcome, expected, "round \(round), AVX2 \(usesAVX2), \(available) of \(String(decoding: bytes, as: UTF8.self))")
+                    outcomes["\(expected)".prefix(3).description, default: 0] += 1
+                    if outcome != .more { break }
+                }
+            }
+        }
+        // Each outcome often enough for the comparison to mean something.
+        XCTAssertGreaterThan(outcomes["end"] ?? 0, 300)
+        XCTAssertGreaterThan(outcomes["mor"] ?? 0, 300)
+        XCTAssertGreaterThan(outcomes["fra"] ?? 0, 300)
+        #else
+        throw XCTSkip("built without the SIMDJSON trait")
+        #endif
+    }
+
+    #if SIMDJSON
+    /// The framer's rules for an element that starts with a bracket, byte by byte:
+    /// a string ends at a quote no backslash escapes; a backslash outside a string,
+    /// or more than `maxDepth` brackets open, is for the framer.
+    private static func model(_ bytes: ArraySlice<UInt8>, maxDepth: Int) -> SIMDJSONFramer.Outcome {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for (i, c) in zip(0..., bytes) {
+            if inString {
+                if escaped { escaped = false } else if c == 0x5C { escaped = true } else if c == 0x22 { inString = false }
+                continue
+            }
+            switch c {
+            case 0x22: inString = true
+            case 0x5C: return .frame
+            case 0x7B, 0x5B:
+                depth += 1
+                if depth > maxDepth { return .frame }
+            case 0x7D, 0x5D:
+                depth -= 1
+                if depth == 0 { return .end(i + 1) }
+            default: break
+            }
+        }
+        return .more
+    }
+    #endif
+
     /// Random streams, most of them corrupted somewhere, under random limits,
     /// policies and chunkings: simdjson and Swift give the same elements, error and report.
     func testRandomStreamsAgreeWithTheSwiftBackend() {
