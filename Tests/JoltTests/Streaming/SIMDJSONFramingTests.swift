@@ -7,17 +7,10 @@ import XCTest
 /// anything unusual goes to ``ElementFramer``. Either way the elements, errors
 /// and reports must be the Swift backend's, in any chunking.
 final class SIMDJSONFramingTests: XCTestCase {
-    struct Probe: Decodable, Equatable {
-        var a: Int?
-        var b: [String]?
-    }
+    typealias Probe = FramingProbe
 
     override func setUpWithError() throws {
         try XCTSkipUnless(JoltBackend.isSIMDJSONAvailable, "built without the SIMDJSON trait")
-    }
-
-    private func objects(_ count: Int) -> [UInt8] {
-        Array(("[" + (0..<count).map { #"{"a":\#($0),"b":["x\#($0)","ü"]}"# }.joined(separator: ",") + "]").utf8)
     }
 
     /// Runs `bytes` on simdjson and on Swift: the same elements, error and report.
@@ -43,7 +36,7 @@ final class SIMDJSONFramingTests: XCTestCase {
     /// The path is taken (a test that cannot see it could not fail), in every
     /// chunking, and only where it should be.
     func testEveryContainerElementIsFramedInAnyChunking() {
-        let bytes = objects(100)
+        let bytes = Probe.objects(100)
         for chunk in [1, 7, 63, 64, 65, 150, bytes.count] {
             let run = runStream(Probe.self, bytes: bytes, chunk: chunk, backend: .simdjson)
             XCTAssertNil(run.outcome.error)
@@ -240,30 +233,17 @@ final class SIMDJSONFramingTests: XCTestCase {
     /// Random streams, most of them corrupted somewhere, under random limits,
     /// policies and chunkings: simdjson and Swift give the same elements, error and report.
     func testRandomStreamsAgreeWithTheSwiftBackend() {
-        var rng = SplitMix64(seed: 0x51D_F4A3)
         var compared = 0
         var framed = 0
-        for round in 0..<400 {
-            let concatenated = Int.random(in: 0..<4, using: &rng) == 0
-            var bytes = RandomStreams.stream(concatenated: concatenated, using: &rng)
-            RandomStreams.corrupt(&bytes, using: &rng)
-            let format: JoltStreamFormat = concatenated ? .concatenated : .array
-            let policy: JoltStreamErrorPolicy = Bool.random(using: &rng) ? .stop : .skip
-            let maxElementBytes = [20, 80, 64 << 20].randomElement(using: &rng)!
-            let maxDepth = [2, 4, 512].randomElement(using: &rng)!
-            let maxString = [4, 1 << 20].randomElement(using: &rng)!
-            let configure: (JoltDecoder) -> Void = {
-                $0.limits.maxDepth = maxDepth
-                $0.limits.maxStringBytes = maxString
+        RandomStreams.forEachCase(rounds: 400, seed: 0x51D_F4A3) { round, test, chunk in
+            func compare<T: Decodable & Equatable>(_ type: T.Type) {
+                framed += compareWithSwift(type, test.bytes, chunk: chunk, format: test.format, policy: test.policy,
+                                           maxElementBytes: test.maxElementBytes, waits: test.waits, configure: test.configure,
+                                           "round \(round), \(test.label)").elementsFramedBySIMDJSON
+                compared += 1
             }
-            for chunk in [1, 3, 17, 64, bytes.count + 1] {
-                let label = "round \(round), \(policy) max \(maxElementBytes) depth \(maxDepth) string \(maxString)"
-                framed += compareWithSwift(JSONValue.self, bytes, chunk: chunk, format: format, policy: policy,
-                                           maxElementBytes: maxElementBytes, configure: configure, label).elementsFramedBySIMDJSON
-                framed += compareWithSwift(Probe.self, bytes, chunk: chunk, format: format, policy: policy,
-                                           maxElementBytes: maxElementBytes, configure: configure, label).elementsFramedBySIMDJSON
-                compared += 2
-            }
+            compare(JSONValue.self)
+            compare(Probe.self)
         }
         XCTAssertEqual(compared, 4000)
         XCTAssertGreaterThan(framed, 1000)   // the path under test was taken
@@ -272,8 +252,8 @@ final class SIMDJSONFramingTests: XCTestCase {
 
 /// `[Probe]` for JSONEncoder (Probe is only Decodable).
 private struct EncodedProbes: Encodable {
-    let probes: [SIMDJSONFramingTests.Probe]
-    init(_ probes: [SIMDJSONFramingTests.Probe]) { self.probes = probes }
+    let probes: [FramingProbe]
+    init(_ probes: [FramingProbe]) { self.probes = probes }
 
     func encode(to encoder: Encoder) throws {
         var container = encoder.unkeyedContainer()

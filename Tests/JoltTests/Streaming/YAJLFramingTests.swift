@@ -7,23 +7,16 @@ import XCTest
 /// rest go through ``ElementFramer``. Either way the elements, errors and
 /// reports must be the Swift backend's, in any chunking.
 final class YAJLFramingTests: XCTestCase {
-    struct Probe: Decodable, Equatable {
-        var a: Int?
-        var b: [String]?
-    }
+    typealias Probe = FramingProbe
 
     override func setUpWithError() throws {
         try XCTSkipUnless(JoltBackend.isYAJLAvailable, "built without the YAJL trait")
     }
 
-    private func objects(_ count: Int) -> [UInt8] {
-        Array(("[" + (0..<count).map { #"{"a":\#($0),"b":["x\#($0)","ü"]}"# }.joined(separator: ",") + "]").utf8)
-    }
-
     /// The path is taken (a test that cannot see it could not fail), and only
     /// where it should be.
     func testYAJLFramesElementsThatTheBytesAtHandHold() {
-        let bytes = objects(100)
+        let bytes = Probe.objects(100)
         let whole = runStream(Probe.self, bytes: bytes, chunk: bytes.count, backend: .yajl)
         XCTAssertNil(whole.outcome.error)
         XCTAssertEqual(whole.outcome.elements.map(\.a), Array(0..<100))
@@ -58,7 +51,7 @@ final class YAJLFramingTests: XCTestCase {
     /// A file source waits for the rest of an element that the bytes at hand
     /// may not hold, so that yajl frames it too; a network source never waits.
     func testFileSourcesWaitForWholeElements() throws {
-        let bytes = objects(100)
+        let bytes = Probe.objects(100)
         for chunk in [1, 7, 150, bytes.count] {
             let run = runStream(Probe.self, bytes: bytes, chunk: chunk, backend: .yajl, waits: true)
             XCTAssertNil(run.outcome.error)
@@ -103,7 +96,7 @@ final class YAJLFramingTests: XCTestCase {
             }
         }
         // Invalid UTF-8 inside a string, and a lead byte cut off by the end of a chunk.
-        var bytes = objects(3)
+        var bytes = Probe.objects(3)
         let invalid = bytes.firstIndex(of: 0xC3)! // the first "ü"
         let cut = runStream(Probe.self, bytes: bytes, chunk: invalid + 1, backend: .yajl)
         XCTAssertEqual(cut.outcome.elements.count, 3)
@@ -117,39 +110,23 @@ final class YAJLFramingTests: XCTestCase {
     /// Random streams, most of them corrupted somewhere, under random limits,
     /// policies and chunkings: yajl and Swift give the same elements, error and report.
     func testRandomStreamsAgreeWithTheSwiftBackend() {
-        var rng = SplitMix64(seed: 0x5EED_F4A3)
         var compared = 0
         var framed = 0
-        for round in 0..<400 {
-            let concatenated = Int.random(in: 0..<4, using: &rng) == 0
-            var bytes = RandomStreams.stream(concatenated: concatenated, using: &rng)
-            RandomStreams.corrupt(&bytes, using: &rng)
-            let format: JoltStreamFormat = concatenated ? .concatenated : .array
-            let policy: JoltStreamErrorPolicy = Bool.random(using: &rng) ? .stop : .skip
-            let maxElementBytes = [20, 80, 64 << 20].randomElement(using: &rng)!
-            let maxDepth = [2, 4, 512].randomElement(using: &rng)!
-            let maxString = [4, 1 << 20].randomElement(using: &rng)!
-            let waits = Bool.random(using: &rng)
-            let configure: (JoltDecoder) -> Void = {
-                $0.limits.maxDepth = maxDepth
-                $0.limits.maxStringBytes = maxString
+        RandomStreams.forEachCase(rounds: 400, seed: 0x5EED_F4A3) { round, test, chunk in
+            let label = "round \(round), chunk \(chunk), \(test.label)"
+            func compare<T: Decodable & Equatable>(_ type: T.Type) {
+                let swift = runStream(type, bytes: test.bytes, chunk: chunk, format: test.format, policy: test.policy, backend: .swift,
+                                      maxElementBytes: test.maxElementBytes, waits: test.waits, configure: test.configure).outcome
+                let yajl = runStream(type, bytes: test.bytes, chunk: chunk, format: test.format, policy: test.policy, backend: .yajl,
+                                     maxElementBytes: test.maxElementBytes, waits: test.waits, configure: test.configure)
+                XCTAssertEqual(yajl.outcome.elements, swift.elements, label)
+                XCTAssertEqual(describeStreamError(yajl.outcome.error), describeStreamError(swift.error), label)
+                XCTAssertEqual(yajl.outcome.report, swift.report, label)
+                framed += yajl.stream.elementsFramedByYAJL
+                compared += 1
             }
-            for chunk in [1, 3, 17, 64, bytes.count + 1] {
-                let label = "round \(round), chunk \(chunk), waits \(waits), \(policy) max \(maxElementBytes) depth \(maxDepth) string \(maxString): \(String(decoding: bytes, as: UTF8.self))"
-                func compare<T: Decodable & Equatable>(_ type: T.Type) {
-                    let swift = runStream(type, bytes: bytes, chunk: chunk, format: format, policy: policy, backend: .swift,
-                                          maxElementBytes: maxElementBytes, waits: waits, configure: configure).outcome
-                    let yajl = runStream(type, bytes: bytes, chunk: chunk, format: format, policy: policy, backend: .yajl,
-                                         maxElementBytes: maxElementBytes, waits: waits, configure: configure)
-                    XCTAssertEqual(yajl.outcome.elements, swift.elements, label)
-                    XCTAssertEqual(describeStreamError(yajl.outcome.error), describeStreamError(swift.error), label)
-                    XCTAssertEqual(yajl.outcome.report, swift.report, label)
-                    framed += yajl.stream.elementsFramedByYAJL
-                    compared += 1
-                }
-                compare(JSONValue.self)
-                compare(Probe.self)
-            }
+            compare(JSONValue.self)
+            compare(Probe.self)
         }
         XCTAssertEqual(compared, 4000)
         XCTAssertGreaterThan(framed, 1000)   // the path under test was taken

@@ -1,3 +1,5 @@
+@testable import Jolt
+
 /// Random streams for the framing tests: arrays or concatenated values of
 /// objects (keys with escapes, strings with quotes, escapes and non-ASCII
 /// text, nested arrays and objects) and scalars, most of them then broken.
@@ -8,6 +10,53 @@
 /// RandomStreams.corrupt(&bytes, using: &rng)
 /// ```
 enum RandomStreams {
+    /// A random stream, most of them corrupted somewhere, with its format and
+    /// random limits, error policy and waiting (see ``randomCase(using:)``).
+    struct Case {
+        var bytes: [UInt8]
+        var format: JoltStreamFormat
+        var policy: JoltStreamErrorPolicy
+        var maxElementBytes: Int
+        var maxDepth: Int
+        var maxStringBytes: Int
+        /// Whether the stream decoder waits for whole elements, as for a file.
+        var waits: Bool
+
+        /// Applies the case's limits to a decoder.
+        func configure(_ decoder: JoltDecoder) {
+            decoder.limits.maxDepth = maxDepth
+            decoder.limits.maxStringBytes = maxStringBytes
+        }
+
+        var label: String {
+            "\(policy) max \(maxElementBytes) depth \(maxDepth) string \(maxStringBytes) waits \(waits): \(String(decoding: bytes, as: UTF8.self))"
+        }
+    }
+
+    /// Calls `body` with `rounds` random cases from `seed`, each in chunks of 1,
+    /// 3, 17 and 64 bytes and whole.
+    static func forEachCase(rounds: Int, seed: UInt64, _ body: (_ round: Int, _ test: Case, _ chunk: Int) -> Void) {
+        var rng = SplitMix64(seed: seed)
+        for round in 0..<rounds {
+            let test = randomCase(using: &rng)
+            for chunk in [1, 3, 17, 64, test.bytes.count + 1] { body(round, test, chunk) }
+        }
+    }
+
+    /// An array (or, one time in four, concatenated values) of random elements,
+    /// left intact one time in four, under limits that bite now and then.
+    static func randomCase(using rng: inout SplitMix64) -> Case {
+        let concatenated = Int.random(in: 0..<4, using: &rng) == 0
+        var bytes = stream(concatenated: concatenated, using: &rng)
+        corrupt(&bytes, using: &rng)
+        return Case(bytes: bytes, format: concatenated ? .concatenated : .array,
+                    policy: Bool.random(using: &rng) ? .stop : .skip,
+                    maxElementBytes: [20, 80, 64 << 20].randomElement(using: &rng)!,
+                    maxDepth: [2, 4, 512].randomElement(using: &rng)!,
+                    maxStringBytes: [4, 1 << 20].randomElement(using: &rng)!,
+                    waits: Bool.random(using: &rng))
+    }
+
     static func stream(concatenated: Bool, using rng: inout SplitMix64) -> [UInt8] {
         let count = Int.random(in: 0..<6, using: &rng)
         var text = concatenated ? "" : "["
