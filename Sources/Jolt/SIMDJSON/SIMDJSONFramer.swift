@@ -45,7 +45,8 @@ struct SIMDJSONFramer {
             self.elementOffset = elementOffset
             state = jolt_simdjson_frame_state()
         }
-        let length = jolt_simdjson_frame_with(element, available, UInt64(maxDepth), &state, usesAVX2 ? 1 : 0)
+        let length = usesAVX2 ? jolt_simdjson_frame(element, available, UInt64(maxDepth), &state)
+            : jolt_simdjson_frame_with(element, available, UInt64(maxDepth), &state, 0)
         guard length == 0 else {
             self.elementOffset = -1
             return length > 0 ? .end(Int(length)) : .frame
