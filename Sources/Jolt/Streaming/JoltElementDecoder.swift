@@ -168,13 +168,7 @@ public final class JoltElementDecoder<Element: Decodable> {
             try buffer.withUnsafeBufferPointer { b in
                 let framing = checkForYAJLFraming(b)
                 try framer.scan(b, final: final, emit: { range in
-                    let index = elementCount
-                    elementCount += 1
-                    lastElementBytes = range.count
-                    if let element = try decodeElement(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: b[range])), index: index,
-                                                       start: bufferOffset + range.lowerBound, in: b) {
-                        try counted(element)
-                    }
+                    try decodeElement(at: range, in: b, deliver: counted)
                 }, leading: { start in
                     if framing { return try self.leadingElement(b, at: start, final: final, deliver: counted) }
                     if framesWithSIMDJSON { return try self.simdjsonLeadingElement(b, at: start, final: final, deliver: counted) }
@@ -265,15 +259,8 @@ public final class JoltElementDecoder<Element: Decodable> {
             builder.release()
             return .frame
         }
-        let tape = builder.finish()
-        lastElementBytes = length
         elementsFramedByYAJL += 1
-        let index = elementCount
-        elementCount += 1
-        if let element = try decodeElement(UnsafeRawBufferPointer(start: p, count: length), index: index,
-                                           start: bufferOffset + start, in: b, tape: tape) {
-            try deliver(element)
-        }
+        try decodeElement(at: start..<start &+ length, in: b, tape: builder.finish(), deliver: deliver)
         return .handled(end: start &+ length)
         #else
         return .frame
@@ -309,26 +296,26 @@ public final class JoltElementDecoder<Element: Decodable> {
             return .frame
         }
         elementsFramedBySIMDJSON += 1
-        let index = elementCount
-        elementCount += 1
-        lastElementBytes = length
-        if let element = try decodeElement(UnsafeRawBufferPointer(start: base + start, count: length), index: index,
-                                           start: bufferOffset &+ start, in: b) {
-            try deliver(element)
-        }
+        try decodeElement(at: start..<start &+ length, in: b, deliver: deliver)
         return .handled(end: start &+ length)
         #else
         return .frame
         #endif
     }
 
-    /// Decodes one element; nil if it was skipped. `tape` is its tape if already built.
-    private func decodeElement(_ bytes: UnsafeRawBufferPointer, index: Int, start: Int,
-                               in b: UnsafeBufferPointer<UInt8>, tape: Tape? = nil) throws -> Element? {
+    /// Decodes the element at `b[range]` as the next one (from `tape`, its tape,
+    /// if already built) and hands it to `deliver`, unless it is skipped under
+    /// ``JoltStreamErrorPolicy/skip``. Whatever `deliver` throws is rethrown as is.
+    private func decodeElement(at range: Range<Int>, in b: UnsafeBufferPointer<UInt8>, tape: Tape? = nil,
+                               deliver: (Element) throws -> Void) throws {
+        let index = elementCount
+        elementCount += 1
+        lastElementBytes = range.count
+        let start = bufferOffset + range.lowerBound
+        let value: Element
         do {
-            let (value, _) = try JoltDecoder.decodeCore(Element.self, fromInput: bytes, at: nil, options: options, reporting: false,
-                                                        scratch: scratch, tape: tape)
-            return value
+            value = try JoltDecoder.decodeCore(Element.self, fromInput: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: b[range])),
+                                               at: nil, options: options, reporting: false, scratch: scratch, tape: tape).0
         } catch {
             // A syntax error inside the element ends the stream, at its place in the stream.
             if case DecodingError.dataCorrupted(let context) = error, let syntax = context.underlyingError as? JoltSyntaxError {
@@ -336,19 +323,19 @@ public final class JoltElementDecoder<Element: Decodable> {
                 case .duplicateKey, .unknownKey:
                     break   // a policy on keys, not a syntax error: the element is skippable
                 default:
-                    let local = start - bufferOffset + syntax.offset
                     throw JoltStreamError(elementIndex: index, byteOffset: start + syntax.offset, codingPath: [.index(index)],
-                                          underlying: syntaxError(syntax.kind, at: local, in: b))
+                                          underlying: syntaxError(syntax.kind, at: range.lowerBound + syntax.offset, in: b))
                 }
             }
             let path = [JoltPathComponent.index(index)] + Self.codingPath(of: error)
             if policy == .skip {
                 report = JoltDecodeReport(issues: report.issues + [JoltDecodeReport.Issue(
                     kind: .droppedElement, codingPath: path, reason: LossyDecoding.describe(error), offset: start)])
-                return nil
+                return
             }
             throw JoltStreamError(elementIndex: index, byteOffset: start, codingPath: path, underlying: error)
         }
+        try deliver(value)
     }
 
     static func codingPath(of error: any Error) -> [JoltPathComponent] {
