@@ -13,26 +13,6 @@ final class SIMDJSONFramingTests: XCTestCase {
         try XCTSkipUnless(JoltBackend.isSIMDJSONAvailable, "built without the SIMDJSON trait")
     }
 
-    /// Runs `bytes` on simdjson and on Swift: the same elements, error and report.
-    /// Returns the simdjson run's decoder, for its counters.
-    @discardableResult
-    private func compareWithSwift<T: Decodable & Equatable>(_ type: T.Type, _ bytes: [UInt8], chunk: Int,
-                                                          format: JoltStreamFormat = .automatic,
-                                                          policy: JoltStreamErrorPolicy = .stop,
-                                                          maxElementBytes: Int = 64 << 20, waits: Bool = false,
-                                                          configure: (JoltDecoder) -> Void = { _ in },
-                                                          _ label: String = "") -> JoltElementDecoder<T> {
-        let swift = runStream(type, bytes: bytes, chunk: chunk, format: format, policy: policy, backend: .swift,
-                              maxElementBytes: maxElementBytes, waits: waits, configure: configure).outcome
-        let simdjson = runStream(type, bytes: bytes, chunk: chunk, format: format, policy: policy, backend: .simdjson,
-                                 maxElementBytes: maxElementBytes, waits: waits, configure: configure)
-        let context = "\(label) chunk \(chunk): \(String(decoding: bytes.prefix(300), as: UTF8.self))"
-        XCTAssertEqual(simdjson.outcome.elements, swift.elements, context)
-        XCTAssertEqual(describeStreamError(simdjson.outcome.error), describeStreamError(swift.error), context)
-        XCTAssertEqual(simdjson.outcome.report, swift.report, context)
-        return simdjson.stream
-    }
-
     /// The path is taken (a test that cannot see it could not fail), in every
     /// chunking, and only where it should be.
     func testEveryContainerElementIsFramedInAnyChunking() {
@@ -99,7 +79,7 @@ final class SIMDJSONFramingTests: XCTestCase {
         let probes = strings.enumerated().map { Probe(a: $0.offset, b: [$0.element, "}"]) }
         let bytes = Array(try! JSONEncoder().encode(EncodedProbes(probes)))
         for chunk in [1, 31, 63, 64, 65, 129, bytes.count] {
-            let stream = compareWithSwift(Probe.self, bytes, chunk: chunk)
+            let stream = assertStreamsAgreeWithSwift(Probe.self, bytes, chunk: chunk, backend: .simdjson)
             XCTAssertEqual(stream.elementsFramedBySIMDJSON, probes.count, "chunk \(chunk)")
         }
         // Every length of element from 2 bytes to three blocks, one per stream.
@@ -110,7 +90,7 @@ final class SIMDJSONFramingTests: XCTestCase {
             XCTAssertEqual(element.utf8.count, length)
             let bytes = Array("[\(element),\(element)]".utf8)
             for chunk in [1, 64, bytes.count] {
-                let stream = compareWithSwift(Probe.self, bytes, chunk: chunk, "length \(length)")
+                let stream = assertStreamsAgreeWithSwift(Probe.self, bytes, chunk: chunk, backend: .simdjson, "length \(length)")
                 XCTAssertEqual(stream.elementsFramedBySIMDJSON, 2, "length \(length) chunk \(chunk)")
             }
         }
@@ -134,7 +114,8 @@ final class SIMDJSONFramingTests: XCTestCase {
         let configure: (JoltDecoder) -> Void = { $0.limits.maxDepth = 4 }
         for (text, _) in cases {
             for chunk in [1, 5, 64, 1 << 16] {
-                compareWithSwift(Probe.self, Array(text.utf8), chunk: chunk, maxElementBytes: 50, configure: configure, text)
+                assertStreamsAgreeWithSwift(Probe.self, Array(text.utf8), chunk: chunk, backend: .simdjson, maxElementBytes: 50,
+                                            configure: configure, text)
             }
         }
         // The expected errors, once, so that agreeing on nothing cannot pass.
@@ -237,9 +218,9 @@ final class SIMDJSONFramingTests: XCTestCase {
         var framed = 0
         RandomStreams.forEachCase(rounds: 400, seed: 0x51D_F4A3) { round, test, chunk in
             func compare<T: Decodable & Equatable>(_ type: T.Type) {
-                framed += compareWithSwift(type, test.bytes, chunk: chunk, format: test.format, policy: test.policy,
-                                           maxElementBytes: test.maxElementBytes, waits: test.waits, configure: test.configure,
-                                           "round \(round), \(test.label)").elementsFramedBySIMDJSON
+                framed += assertStreamsAgreeWithSwift(type, test.bytes, chunk: chunk, backend: .simdjson, format: test.format,
+                                                      policy: test.policy, maxElementBytes: test.maxElementBytes, waits: test.waits,
+                                                      configure: test.configure, "round \(round), \(test.label)").elementsFramedBySIMDJSON
                 compared += 1
             }
             compare(JSONValue.self)

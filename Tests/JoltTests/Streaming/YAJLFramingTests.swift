@@ -113,16 +113,10 @@ final class YAJLFramingTests: XCTestCase {
         var compared = 0
         var framed = 0
         RandomStreams.forEachCase(rounds: 400, seed: 0x5EED_F4A3) { round, test, chunk in
-            let label = "round \(round), chunk \(chunk), \(test.label)"
             func compare<T: Decodable & Equatable>(_ type: T.Type) {
-                let swift = runStream(type, bytes: test.bytes, chunk: chunk, format: test.format, policy: test.policy, backend: .swift,
-                                      maxElementBytes: test.maxElementBytes, waits: test.waits, configure: test.configure).outcome
-                let yajl = runStream(type, bytes: test.bytes, chunk: chunk, format: test.format, policy: test.policy, backend: .yajl,
-                                     maxElementBytes: test.maxElementBytes, waits: test.waits, configure: test.configure)
-                XCTAssertEqual(yajl.outcome.elements, swift.elements, label)
-                XCTAssertEqual(describeStreamError(yajl.outcome.error), describeStreamError(swift.error), label)
-                XCTAssertEqual(yajl.outcome.report, swift.report, label)
-                framed += yajl.stream.elementsFramedByYAJL
+                framed += assertStreamsAgreeWithSwift(type, test.bytes, chunk: chunk, backend: .yajl, format: test.format,
+                                                      policy: test.policy, maxElementBytes: test.maxElementBytes, waits: test.waits,
+                                                      configure: test.configure, "round \(round), \(test.label)").elementsFramedByYAJL
                 compared += 1
             }
             compare(JSONValue.self)

@@ -54,3 +54,25 @@ func describeStreamError(_ error: JoltStreamError?) -> String {
     let kind = (error.underlying as? JoltSyntaxError).map { "\($0.kind)" } ?? "\(type(of: error.underlying))"
     return "\(error.elementIndex.map(String.init) ?? "-")@\(error.byteOffset) \(error.codingPath.map(\.description).joined(separator: ".")) \(kind)"
 }
+
+/// Streams `bytes` on `backend` and on the Swift backend, in the same chunks and
+/// with the same options, and asserts the same elements, error (see
+/// ``describeStreamError(_:)``) and report. Returns `backend`'s decoder, for its counters.
+@discardableResult
+func assertStreamsAgreeWithSwift<T: Decodable & Equatable>(_ type: T.Type, _ bytes: [UInt8], chunk: Int, backend: JoltBackend,
+                                                           format: JoltStreamFormat = .automatic,
+                                                           policy: JoltStreamErrorPolicy = .stop,
+                                                           maxElementBytes: Int = 64 << 20, waits: Bool = false,
+                                                           configure: (JoltDecoder) -> Void = { _ in },
+                                                           _ label: String = "", file: StaticString = #filePath,
+                                                           line: UInt = #line) -> JoltElementDecoder<T> {
+    let swift = runStream(type, bytes: bytes, chunk: chunk, format: format, policy: policy, backend: .swift,
+                          maxElementBytes: maxElementBytes, waits: waits, configure: configure).outcome
+    let other = runStream(type, bytes: bytes, chunk: chunk, format: format, policy: policy, backend: backend,
+                          maxElementBytes: maxElementBytes, waits: waits, configure: configure)
+    let context = "\(backend): \(label) chunk \(chunk): \(String(decoding: bytes.prefix(300), as: UTF8.self))"
+    XCTAssertEqual(other.outcome.elements, swift.elements, context, file: file, line: line)
+    XCTAssertEqual(describeStreamError(other.outcome.error), describeStreamError(swift.error), context, file: file, line: line)
+    XCTAssertEqual(other.outcome.report, swift.report, context, file: file, line: line)
+    return other.stream
+}
