@@ -10,7 +10,7 @@ import Jolt
 /// fail where that decode fails, except that the depth limit counts from each
 /// element in a stream. On yajl and simdjson, which frame elements their own
 /// way, the stream must also give the Swift backend's elements and error (its
-/// element, offset, coding path and kind) in the same chunks.
+/// element, offset, coding path and underlying error) in the same chunks.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     guard count > 0 else { return 0 }
