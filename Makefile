@@ -5,9 +5,9 @@
 #   make build             debug build of the package                  (swift build)
 #   make test              the whole suite: first with the YAJL, SIMDJSON, Vapor and Hummingbird
 #                          traits (all three backends, JoltNIO, JoltVapor, JoltHummingbird), then
-#                          --disable-default-traits with pkg-config unable to find yajl
-#                          (pure-Swift backend alone, as on a machine without libyajl-dev
-#                          or libsimdjson-dev),
+#                          with the default traits (none: the pure-Swift backend alone) and
+#                          pkg-config unable to find yajl or simdjson, as on a machine
+#                          without libyajl-dev or libsimdjson-dev,
 #                          then Scripts/check-consumer.sh (a package using only Jolt resolves
 #                          and builds no NIO, Vapor or Hummingbird), then the example server's
 #                          tests (Examples/IngestServer: Hummingbird, GRDB, AsyncHTTPClient);
@@ -108,8 +108,8 @@ EXAMPLE_DIR   := Examples/IngestServer
 test: deps
 	Scripts/no-warnings.sh $(SWIFT) build --build-tests --traits $(SERVER_TRAITS)
 	$(SWIFT) test --skip-build --traits $(SERVER_TRAITS)
-	PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR=/nonexistent Scripts/no-warnings.sh $(SWIFT) build --build-tests --disable-default-traits --scratch-path .build/no-yajl
-	PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR=/nonexistent $(SWIFT) test --skip-build --disable-default-traits --scratch-path .build/no-yajl
+	PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR=/nonexistent Scripts/no-warnings.sh $(SWIFT) build --build-tests --scratch-path .build/no-yajl
+	PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR=/nonexistent $(SWIFT) test --skip-build --scratch-path .build/no-yajl
 	SWIFT=$(SWIFT) Scripts/check-consumer.sh
 	$(MAKE) test-example
 

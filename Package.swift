@@ -17,11 +17,11 @@ let package = Package(
     traits: [
         .trait(
             name: "YAJL",
-            description: "Parse with the C library yajl (libyajl-dev). Without it Jolt uses its pure-Swift scanner alone."
+            description: "Add the backend .yajl: the C library yajl (libyajl-dev). Off by default: the default backend is the pure-Swift scanner, or .simdjson with the SIMDJSON trait."
         ),
         .trait(
             name: "SIMDJSON",
-            description: "Add the backend .simdjson: simdjson's SIMD structural indexing (libsimdjson-dev, C++) in front of Jolt's own validation. Off by default."
+            description: "Add the backend .simdjson, then the default: simdjson's SIMD structural indexing (libsimdjson-dev, C++) in front of Jolt's own validation. Off by default."
         ),
         .trait(
             name: "NIO",
@@ -37,7 +37,9 @@ let package = Package(
             description: "Build JoltHummingbird: Hummingbird 2 request decoder, response encoder, streamed request bodies and problem+json errors.",
             enabledTraits: ["NIO"]
         ),
-        .default(enabledTraits: ["YAJL"]),
+        // No C by default: the pure-Swift scanner is the faster of it and yajl on every
+        // corpus file (Benchmarks/README.md), and needs nothing on the build machine.
+        .default(enabledTraits: []),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),

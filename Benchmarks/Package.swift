@@ -25,11 +25,11 @@ let joltRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().delet
 /// between checkouts (`main`, `jolt`, a worktree name, ...).
 let joltIdentity = joltRoot.lastPathComponent
 
-/// Jolt's traits for the benchmarks: the defaults (yajl), and simdjson's backend
+/// Jolt's traits for the benchmarks: yajl's backend, and simdjson's
 /// where libsimdjson-dev is installed, so that a machine without it still builds them.
 let simdjsonInstalled = ["/usr/include/simdjson.h", "/usr/local/include/simdjson.h"]
     .contains { FileManager.default.fileExists(atPath: $0) }
-let joltTraits: Set<Package.Dependency.Trait> = simdjsonInstalled ? [.defaults, "SIMDJSON"] : [.defaults]
+let joltTraits: Set<Package.Dependency.Trait> = simdjsonInstalled ? ["YAJL", "SIMDJSON"] : ["YAJL"]
 
 let package = Package(
     name: "JoltBenchmarks",

@@ -16,8 +16,8 @@ import Synchronization
 /// let user = try decoder.decode(User.self, from: data)
 /// ```
 ///
-/// The document is scanned once into a compact tape (by the C library yajl or by
-/// Jolt's own Swift scanner; see ``backend``), and values are converted only when
+/// The document is scanned once into a compact tape (by Jolt's own Swift scanner,
+/// or simdjson or yajl with their traits; see ``backend``), and values are converted only when
 /// a type asks for them, with keys matched as bytes.
 ///
 /// Where Jolt differs from Foundation on purpose (strict UTF-8, syntax errors with

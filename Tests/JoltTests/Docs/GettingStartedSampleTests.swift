@@ -67,12 +67,12 @@ final class GettingStartedSampleTests: XCTestCase {
         let swiftOnly = decoder.copy()          // every option of decoder, to change apart from it
         swiftOnly.backend = .swift
         let sameUser = try swiftOnly.decode(User.self, from: data)
-        print(JoltBackend.default)              // yajl when built with the YAJL trait, else swift
+        print(JoltBackend.default)              // simdjson with the SIMDJSON trait, else swift
 
         XCTAssertEqual(sameUser.createdAt, user.createdAt)   // the copy kept the date strategy
         XCTAssertEqual(sameUser.userName, user.userName)     // and the key strategy
         XCTAssertEqual(decoder.backend, JoltBackend.default, "the original is unchanged")
-        XCTAssertEqual(printed, [JoltBackend.isYAJLAvailable ? "yajl" : "swift"])
+        XCTAssertEqual(printed, [JoltBackend.isSIMDJSONAvailable ? "simdjson" : "swift"])
     }
 
     func testEncode() throws {

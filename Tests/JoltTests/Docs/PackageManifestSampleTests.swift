@@ -24,7 +24,7 @@ final class PackageManifestSampleTests: XCTestCase {
         )
         """
 
-    /// Getting started: without yajl.
+    /// Getting started: the simdjson backend.
     static let pureSwift = """
         // swift-tools-version: 6.1
         import PackageDescription
@@ -32,7 +32,7 @@ final class PackageManifestSampleTests: XCTestCase {
         let package = Package(
             name: "App",
             dependencies: [
-                .package(path: "../Jolt", traits: []),   // no YAJL trait: the Swift scanner alone
+                .package(path: "../Jolt", traits: ["SIMDJSON"]),   // the default backend becomes .simdjson
             ],
             targets: [
                 .target(name: "App", dependencies: [.product(name: "Jolt", package: "Jolt")]),
@@ -48,7 +48,7 @@ final class PackageManifestSampleTests: XCTestCase {
         let package = Package(
             name: "App",
             dependencies: [
-                .package(path: "../Jolt", traits: ["YAJL", "Hummingbird"]),   // or "Vapor"
+                .package(path: "../Jolt", traits: ["Hummingbird"]),   // or "Vapor"
             ],
             targets: [
                 .target(name: "App", dependencies: [.product(name: "JoltHummingbird", package: "Jolt")]),
