@@ -15,6 +15,10 @@
 //                                                    twitter.json, as one top-level array
 //   JoltProfile FILE tape-yajl|tape-swift|tape-simdjson [COUNT]
 //                                                    build FILE's tape only (the scanner, no decoding)
+//   JoltProfile order yajl|swift|simdjson|foundation [COUNT]
+//                                                    decode a 267-byte order (SmallOrder) COUNT times
+//                                                    with one decoder: the cost of a decode that does
+//                                                    not grow with the input
 //
 // FILE is a corpus file name (exact, as in ../shared/corpus without .json); COUNT
 // defaults to 10. A decode goes into the file's full-structure model with one
@@ -110,6 +114,19 @@ case ("stream", let name):
         + "\(String(format: "%.3f", elapsed / Double(max(1, total)) * 1e6)) µs each, "
         + "\(String(format: "%.1f", Double(body.count * count) / elapsed / 1e6)) MB/s")
     exit(0)
+case ("order", let name):
+    let bytes = SmallOrder.json
+    if name == "foundation" {
+        let decoder = JSONDecoder()
+        let data = Data(bytes)
+        run = { keep(try decoder.decode(SmallOrder.self, from: data)) }
+    } else {
+        let decoder = JoltDecoder()
+        decoder.backend = backend(name)
+        run = { keep(try decoder.decode(SmallOrder.self, from: bytes)) }
+    }
+    unit = "decodes"
+    bytesPerRun = bytes.count
 case (_, "direct"):
     // The direct path needs the models JoltMacros generates: JoltMacroBench
     // measures it (`--profile direct:FILE BACKEND COUNT`; Scripts/instruction-gate.sh).
