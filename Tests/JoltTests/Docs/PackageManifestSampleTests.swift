@@ -25,7 +25,7 @@ final class PackageManifestSampleTests: XCTestCase {
         """
 
     /// Getting started: the simdjson backend.
-    static let pureSwift = """
+    static let simdjson = """
         // swift-tools-version: 6.1
         import PackageDescription
 
@@ -103,7 +103,7 @@ final class PackageManifestSampleTests: XCTestCase {
         let traits = Set((jolt["traits"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String })
         XCTAssertTrue(products.isSuperset(of: ["Jolt", "JoltMacros", "JoltHummingbird"]), "\(products)")
 
-        for (name, manifest) in [("plain", Self.plain), ("pureSwift", Self.pureSwift), ("server", Self.server), ("macros", Self.macros)] {
+        for (name, manifest) in [("plain", Self.plain), ("simdjson", Self.simdjson), ("server", Self.server), ("macros", Self.macros)] {
             let app = work.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: app.appendingPathComponent("Sources/App"), withIntermediateDirectories: true)
             try manifest.write(to: app.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
