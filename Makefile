@@ -25,11 +25,12 @@
 #                          in Benchmarks/README.md (appends that section if the markers are
 #                          missing); the README's summary table is copied from it by hand
 #   make bench-server      server load benchmark of Examples/IngestServer: its release build on
-#                          127.0.0.1 with each decoder (foundation, jolt-yajl, jolt-swift), once per
-#                          run, interleaved: wrk for small (one ~1.5 KB event) and bulk (64 KiB
-#                          array) requests, curl streaming a 1 GiB JSON Lines body; writes the
-#                          tables between <!-- bench-server:start --> and <!-- bench-server:end -->
-#                          in Benchmarks/README.md (about 12 minutes, 2.5 more the first time to generate
+#                          127.0.0.1 with each decoder (foundation, jolt-simdjson, jolt-yajl,
+#                          jolt-swift), once per run, interleaved: wrk for small (one ~1.5 KB
+#                          event) and bulk (64 KiB array) requests, curl streaming a 1 GiB JSON
+#                          Lines body; writes the tables between <!-- bench-server:start --> and
+#                          <!-- bench-server:end --> in Benchmarks/README.md (about 16 minutes,
+#                          2.5 more the first time to generate
 #                          the body; STREAM_MB=50 RUNS=1 DURATION=3 for a quick check)
 #   make bench-quick       short JoltCompare run, prints only (BENCH_ARGS="--filter twitter" to narrow)
 #   make bench-suite       the ordo-one suite (wallClock, throughput, mallocCountTotal)
@@ -103,18 +104,27 @@ build: deps
 SERVER_TRAITS ?= YAJL,SIMDJSON,Vapor,Hummingbird
 EXAMPLE_DIR   := Examples/IngestServer
 
+# The test product alone, not --build-tests: JoltMacrosTests links the macro plugin, so
+# SwiftPM builds the test product for the host, and --build-tests would also build every
+# library and dependency (Vapor, NIO, ...) a second time for the target, for nothing (the
+# test product reaches every target of the package, so every file is still compiled).
+TEST_PRODUCT  := JoltPackageTests
+# The default traits' build (none: the pure-Swift backend alone) in its own folder.
+DEFAULT_TRAITS_SCRATCH := .build/default-traits
+
 # Each build goes through Scripts/no-warnings.sh, which fails on any compiler warning in
 # this repository's files (a clean build, as in CI, checks every file).
 test: deps
-	Scripts/no-warnings.sh $(SWIFT) build --build-tests --traits $(SERVER_TRAITS)
+	Scripts/no-warnings.sh $(SWIFT) build --product $(TEST_PRODUCT) --traits $(SERVER_TRAITS)
 	$(SWIFT) test --skip-build --traits $(SERVER_TRAITS)
-	PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR=/nonexistent Scripts/no-warnings.sh $(SWIFT) build --build-tests --scratch-path .build/no-yajl
-	PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR=/nonexistent $(SWIFT) test --skip-build --scratch-path .build/no-yajl
+	PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR=/nonexistent Scripts/no-warnings.sh $(SWIFT) build --product $(TEST_PRODUCT) --scratch-path $(DEFAULT_TRAITS_SCRATCH)
+	PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR=/nonexistent $(SWIFT) test --skip-build --scratch-path $(DEFAULT_TRAITS_SCRATCH)
 	SWIFT=$(SWIFT) Scripts/check-consumer.sh
 	$(MAKE) test-example
 
 test-server: deps
-	$(SWIFT) test --traits $(SERVER_TRAITS) --filter 'JoltNIOTests|JoltVaporTests|JoltHummingbirdTests'
+	$(SWIFT) build --product $(TEST_PRODUCT) --traits $(SERVER_TRAITS)
+	$(SWIFT) test --skip-build --traits $(SERVER_TRAITS) --filter 'JoltNIOTests|JoltVaporTests|JoltHummingbirdTests'
 	$(MAKE) test-example
 
 # The example's tests start its executable (the SIGKILL test), so it is built first.

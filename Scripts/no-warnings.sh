@@ -4,7 +4,7 @@
 # dependencies (SwiftPM's checkouts under a build folder) are not ours and are
 # ignored.
 #
-# Usage: Scripts/no-warnings.sh swift build --build-tests [ARGS...]
+# Usage: Scripts/no-warnings.sh swift build --product JoltPackageTests [ARGS...]
 #
 # The compiler prints a file's warnings only when it compiles that file, so an
 # incremental build checks only what changed; CI builds from a clean clone and so
