@@ -2,6 +2,7 @@
 # Instruction-count regression gate (make bench-instructions, part of make bench-check).
 #
 #   Scripts/instruction-gate.sh [check|update] [FILTER]
+#   Scripts/instruction-gate.sh build
 #
 # Counts, with valgrind's callgrind, the instructions of one operation of Jolt:
 #   decode.FILE.yajl, .swift, .simdjson   one decode of each corpus file into its
@@ -51,6 +52,8 @@
 #   than TOLERANCE below is a note (refresh the thresholds to keep the gain), not a failure.
 # update: measures and rewrites the thresholds file (then review and commit it):
 #   after an intended change in cost, with `make bench-instructions-update`.
+# build: only the release build of JoltProfile and JoltMacroBench that check and update
+#   start with (.ci/run starts it early, beside make test; check then finds them built).
 # FILTER (an extended regular expression) measures only the matching names; update then
 #   keeps the other thresholds as they were.
 #
@@ -62,7 +65,17 @@ cd "$(dirname "$0")/.." || exit 1
 
 mode=${1:-check}
 filter=${2:-}
-case "$mode" in check|update) ;; *) echo "usage: instruction-gate.sh [check|update] [FILTER]" >&2; exit 2 ;; esac
+case "$mode" in check|update|build) ;; *) echo "usage: instruction-gate.sh [check|update] [FILTER] | build" >&2; exit 2 ;; esac
+
+# build_product NAME: the release build of one of the two measured executables.
+# -gdwarf-4: clang writes DWARF 5 for the C++ simdjson shim (SIMDJSON trait), which
+# valgrind 3.19 (Debian 12) cannot read ("unhandled dwarf2 abbrev form code 0x25").
+build_product() { "${SWIFT:-swift}" build -c release --product "$1" -Xcxx -gdwarf-4 >&2; }
+if [ "$mode" = build ]; then
+    build_product JoltProfile
+    build_product JoltMacroBench
+    exit 0
+fi
 tolerance=${TOLERANCE:-2}
 thresholds=${THRESHOLDS:-Thresholds/instructions.tsv}
 jobs=${JOBS:-2}
@@ -133,9 +146,7 @@ if ! [ -f /usr/include/simdjson.h ] && ! [ -f /usr/local/include/simdjson.h ]; t
     cases=("${kept[@]}")
 fi
 
-# -gdwarf-4: clang writes DWARF 5 for the C++ simdjson shim (SIMDJSON trait), which
-# valgrind 3.19 (Debian 12) cannot read ("unhandled dwarf2 abbrev form code 0x25").
-"${SWIFT:-swift}" build -c release --product JoltProfile -Xcxx -gdwarf-4 >&2
+build_product JoltProfile
 bin=$("${SWIFT:-swift}" build -c release --show-bin-path)/JoltProfile
 # JoltMacroBench only when a direct-path row is measured (FILTER matched against the
 # rows' names, as below: "direct.*swift" needs it, though "direct." does not match it).
@@ -145,7 +156,7 @@ for entry in "${cases[@]}"; do
     if [[ $name == direct.* || $name == encode-direct.* ]] && { [ -z "$filter" ] || [[ $name =~ $filter ]]; }; then needs_macros=1; fi
 done
 if [ "$needs_macros" = 1 ]; then
-    "${SWIFT:-swift}" build -c release --product JoltMacroBench -Xcxx -gdwarf-4 >&2
+    build_product JoltMacroBench
 fi
 macros=$("${SWIFT:-swift}" build -c release --show-bin-path)/JoltMacroBench
 work=$(mktemp -d)
