@@ -6,7 +6,7 @@
 // with its own .build, so that its dependencies never reach Jolt's users.
 //
 //   swift build -c release --product IngestServer
-//   .build/release/IngestServer --decoder jolt-yajl --port 8080 --db /tmp/events.sqlite
+//   .build/release/IngestServer --decoder jolt-simdjson --port 8080 --db /tmp/events.sqlite
 //   swift build --build-tests && swift test --skip-build
 //
 // See README.md.
@@ -30,7 +30,7 @@ let package = Package(
         .library(name: "IngestServerCore", targets: ["IngestServerCore"]),
     ],
     dependencies: [
-        .package(path: "../..", traits: ["YAJL", "Hummingbird"]),
+        .package(path: "../..", traits: ["YAJL", "SIMDJSON", "Hummingbird"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // Already in the graph through Hummingbird; named for the modules imported here.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Server load benchmark of Examples/IngestServer (`make bench-server`): the example
-# server in release mode on 127.0.0.1, once per decoder (foundation, jolt-yajl,
+# server in release mode on 127.0.0.1, once per decoder (foundation, jolt-simdjson, jolt-yajl,
 # jolt-swift), interleaved, RUNS times, each server on a fresh temporary SQLite
 # database, under three loads:
 #
@@ -21,7 +21,7 @@
 # Variables (defaults): RUNS (3), DURATION (10, seconds per wrk run), WARMUP (2, seconds
 # of wrk before each measured run, not counted), STREAM_MB (1024, MiB of JSON Lines),
 # THREADS (2), CONNECTIONS (32), SCENARIOS ("small bulk stream"), DECODERS
-# ("foundation jolt-yajl jolt-swift"), BULK_BYTES (65536), SMALL_BODIES (256),
+# ("foundation jolt-simdjson jolt-yajl jolt-swift"), BULK_BYTES (65536), SMALL_BODIES (256),
 # BULK_BODIES (64), STREAM_TIMEOUT (600, seconds for one stream request), TIME_LIMIT
 # (1800: no measurement starts after this many seconds of runs, and the run counts as
 # failed), SERVER_ARGS (extra arguments to every server, e.g. "--batch 500"), BUILD (1; 0
@@ -52,7 +52,7 @@ STREAM_MB=${STREAM_MB:-1024}
 THREADS=${THREADS:-2}
 CONNECTIONS=${CONNECTIONS:-32}
 SCENARIOS=${SCENARIOS:-small bulk stream}
-DECODERS=${DECODERS:-foundation jolt-yajl jolt-swift}
+DECODERS=${DECODERS:-foundation jolt-simdjson jolt-yajl jolt-swift}
 BULK_BYTES=${BULK_BYTES:-65536}
 SMALL_BODIES=${SMALL_BODIES:-256}
 BULK_BODIES=${BULK_BODIES:-64}

@@ -95,7 +95,8 @@ public struct IngestService: Sendable {
         self.stats = stats
         store = try EventStore(path: configuration.databasePath)
         let decoder = JoltDecoder()
-        decoder.backend = configuration.decoder == .joltSwift ? .swift : .yajl
+        // With --decoder foundation this decoder is not used.
+        decoder.backend = configuration.decoder.backend ?? .default
         decoder.dateDecodingStrategy = .iso8601
         decoder.register(EventPayloads.registry)
         joltDecoder = decoder
@@ -129,7 +130,7 @@ public struct IngestService: Sendable {
         let rejected: [JoltRejectedElement]
         do {
             switch configuration.decoder {
-            case .joltYAJL, .joltSwift:
+            case .joltSIMDJSON, .joltYAJL, .joltSwift:
                 let report = try await joltDecoder.forEachElement(
                     Event.self, fromRequestBody: body, contentType: contentType, contentLength: contentLength,
                     errorPolicy: errorPolicy, maxBodyBytes: configuration.maxBodyBytes

@@ -1,14 +1,26 @@
 import Jolt
 import Logging
 
-/// Which decoder reads the request bodies: the same server, measured three ways.
+/// Which decoder reads the request bodies: the same server, measured four ways.
 public enum DecoderMode: String, Sendable, CaseIterable {
     /// Foundation's `JSONDecoder`: the body is collected, then decoded.
     case foundation
+    /// `JoltDecoder` on the simdjson backend (Jolt's default with its `SIMDJSON` trait), streaming.
+    case joltSIMDJSON = "jolt-simdjson"
     /// `JoltDecoder` on the yajl backend, streaming.
     case joltYAJL = "jolt-yajl"
     /// `JoltDecoder` on the pure-Swift backend, streaming.
     case joltSwift = "jolt-swift"
+
+    /// The backend of a Jolt mode; nil for ``foundation``.
+    public var backend: JoltBackend? {
+        switch self {
+        case .foundation: nil
+        case .joltSIMDJSON: .simdjson
+        case .joltYAJL: .yajl
+        case .joltSwift: .swift
+        }
+    }
 }
 
 /// The server's settings (see ``IngestConfiguration/parse(_:)`` for the command line).
@@ -17,7 +29,7 @@ public struct IngestConfiguration: Sendable {
     /// 0: an ephemeral port.
     public var port = 8080
     public var databasePath = "events.sqlite"
-    public var decoder = DecoderMode.joltYAJL
+    public var decoder = DecoderMode.joltSIMDJSON
     /// Rows per transaction.
     public var batchSize = 1000
     public var maxBodyBytes = 2 << 30
@@ -29,14 +41,15 @@ public struct IngestConfiguration: Sendable {
 
     public static let usage = """
         usage: IngestServer [options]
-          --decoder foundation|jolt-yajl|jolt-swift   decoder of request bodies (default jolt-yajl)
-          --host HOST                                 address to bind (default 127.0.0.1)
-          --port P                                    port; 0 for an ephemeral one (default 8080)
-          --db PATH                                   SQLite database (default events.sqlite)
-          --batch N                                   rows per transaction (default 1000)
-          --max-body-bytes N                          largest request body (default 2147483648)
-          --errors skip|stop                          default error policy (default skip)
-          --log-level LEVEL                           trace|debug|info|notice|warning|error|critical (default info)
+          --decoder foundation|jolt-simdjson|jolt-yajl|jolt-swift
+                                 decoder of request bodies (default jolt-simdjson)
+          --host HOST            address to bind (default 127.0.0.1)
+          --port P               port; 0 for an ephemeral one (default 8080)
+          --db PATH              SQLite database (default events.sqlite)
+          --batch N              rows per transaction (default 1000)
+          --max-body-bytes N     largest request body (default 2147483648)
+          --errors skip|stop     default error policy (default skip)
+          --log-level LEVEL      trace|debug|info|notice|warning|error|critical (default info)
         Prints "listening on HOST:PORT" on stdout once it accepts connections.
         """
 
@@ -75,7 +88,7 @@ public struct IngestConfiguration: Sendable {
             case "--decoder":
                 let text = try next()
                 guard let mode = DecoderMode(rawValue: text) else {
-                    throw UsageError(description: "--decoder takes foundation, jolt-yajl or jolt-swift, not \(text)")
+                    throw UsageError(description: "--decoder takes foundation, jolt-simdjson, jolt-yajl or jolt-swift, not \(text)")
                 }
                 configuration.decoder = mode
             case "--host": configuration.host = try next()

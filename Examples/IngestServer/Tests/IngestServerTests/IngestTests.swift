@@ -318,7 +318,7 @@ final class IngestTests: XCTestCase {
         XCTAssertEqual(configuration.errorPolicy, .stop)
 
         let defaults = try IngestConfiguration.parse([])
-        XCTAssertEqual(defaults.decoder, .joltYAJL)
+        XCTAssertEqual(defaults.decoder, .joltSIMDJSON)
         XCTAssertEqual(defaults.host, "127.0.0.1")
         XCTAssertEqual(defaults.batchSize, 1000)
         XCTAssertEqual(defaults.maxBodyBytes, 2 << 30)
