@@ -264,7 +264,8 @@ def parse_wrk(path):
 
 # --------------------------------------------------------------------------- tables
 
-DECODERS = [("foundation", "Foundation"), ("jolt-yajl", "Jolt .yajl"), ("jolt-swift", "Jolt .swift")]
+DECODERS = [("foundation", "Foundation"), ("jolt-simdjson", "Jolt .simdjson"), ("jolt-yajl", "Jolt .yajl"),
+            ("jolt-swift", "Jolt .swift")]
 START, END = "<!-- bench-server:start -->", "<!-- bench-server:end -->"
 
 
@@ -404,7 +405,8 @@ def render(results_path, out_path, readme_path=None):
         targets.append("| stream: server peak RSS ≤ 64 MB (highest run) | %s |" % " | ".join(cells))
     if targets:
         out += ["**Targets of the issue** (medians over the runs)", "",
-                "| Target | Jolt .yajl | Jolt .swift |", "| --- | ---: | ---: |"] + targets + [""]
+                "| Target | %s |" % " | ".join(name for _, name in DECODERS[1:]),
+                "| --- |" + " ---: |" * (len(DECODERS) - 1)] + targets + [""]
     if failures:
         out += ["**Failed checks**", ""] + ["- %s" % failure.get("message") for failure in failures] + [""]
     out += ["Raw outputs: `%s` (not committed)." % meta.get("raw", "Examples/IngestServer/Scripts/results/"), "", END]
