@@ -12,9 +12,7 @@
 #                          and builds no NIO, Vapor or Hummingbird), then the example server's
 #                          tests (Examples/IngestServer: Hummingbird, GRDB, AsyncHTTPClient);
 #                          each build fails on a compiler warning in any file of this
-#                          repository (Scripts/no-warnings.sh); two steps at a time (a build
-#                          beside the previous build's test run), each step's output printed
-#                          whole when it ends
+#                          repository (Scripts/no-warnings.sh)
 #   make test-server       the integration tests alone (JoltNIO, JoltVapor, JoltHummingbird)
 #                          and the example server's tests
 #   make bench             release build of Benchmarks/, then JoltCompare (decoding,
@@ -92,7 +90,7 @@ BENCH_ARGS   ?=
 # --disable-sandbox: the benchmark executables read the corpus outside the package (../shared/corpus).
 BENCH_PLUGIN := $(SWIFT) package --disable-sandbox
 
-.PHONY: deps build test test-step-build-all test-step-run-all test-step-build-default test-step-run-default test-step-consumer test-step-build-example test-step-run-example test-server test-example docs bench bench-server bench-quick bench-suite bench-check bench-thresholds bench-instructions bench-instructions-update valgrind profile clean
+.PHONY: deps build test test-server test-example docs bench bench-server bench-quick bench-suite bench-check bench-thresholds bench-instructions bench-instructions-update valgrind profile clean
 
 deps:
 	@pkg-config --exists yajl 2>/dev/null && pkg-config --exists simdjson 2>/dev/null && pkg-config --exists sqlite3 2>/dev/null || { \
@@ -116,45 +114,22 @@ DEFAULT_TRAITS_SCRATCH := .build/default-traits
 
 # Each build goes through Scripts/no-warnings.sh, which fails on any compiler warning in
 # this repository's files (a clean build, as in CI, checks every file).
-BUILD_ALL       = Scripts/no-warnings.sh $(SWIFT) build --product $(TEST_PRODUCT) --traits $(SERVER_TRAITS)
-RUN_ALL         = $(SWIFT) test --skip-build --traits $(SERVER_TRAITS)
-NO_PKG_CONFIG   = PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR=/nonexistent
-BUILD_DEFAULT   = $(NO_PKG_CONFIG) Scripts/no-warnings.sh $(SWIFT) build --product $(TEST_PRODUCT) --scratch-path $(DEFAULT_TRAITS_SCRATCH)
-RUN_DEFAULT     = $(NO_PKG_CONFIG) $(SWIFT) test --skip-build --scratch-path $(DEFAULT_TRAITS_SCRATCH)
-# The example's tests start its executable (the SIGKILL test), so it is built first.
-BUILD_EXAMPLE   = cd $(EXAMPLE_DIR) && ../../Scripts/no-warnings.sh $(SWIFT) build --build-tests
-RUN_EXAMPLE     = cd $(EXAMPLE_DIR) && $(SWIFT) test --skip-build
-
-# make test runs two steps at a time: a test run keeps about one core busy, so the next
-# build runs beside it. The all-traits build comes first and alone; then its tests beside
-# the default traits' build; then that build's tests, the consumer check and the example's
-# build and tests. --output-sync prints each step's output whole, when it ends.
 test: deps
-	$(MAKE) -j2 --output-sync=target test-step-run-all test-step-run-default test-step-consumer test-step-run-example
-
-test-step-build-all:
-	$(BUILD_ALL)
-test-step-run-all: test-step-build-all
-	$(RUN_ALL)
-test-step-build-default: test-step-build-all
-	$(BUILD_DEFAULT)
-test-step-run-default: test-step-build-default
-	$(RUN_DEFAULT)
-test-step-consumer: test-step-build-default
+	Scripts/no-warnings.sh $(SWIFT) build --product $(TEST_PRODUCT) --traits $(SERVER_TRAITS)
+	$(SWIFT) test --skip-build --traits $(SERVER_TRAITS)
+	PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR=/nonexistent Scripts/no-warnings.sh $(SWIFT) build --product $(TEST_PRODUCT) --scratch-path $(DEFAULT_TRAITS_SCRATCH)
+	PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR=/nonexistent $(SWIFT) test --skip-build --scratch-path $(DEFAULT_TRAITS_SCRATCH)
 	SWIFT=$(SWIFT) Scripts/check-consumer.sh
-test-step-build-example: test-step-build-default
-	$(BUILD_EXAMPLE)
-test-step-run-example: test-step-build-example
-	$(RUN_EXAMPLE)
+	$(MAKE) test-example
 
 test-server: deps
 	$(SWIFT) build --product $(TEST_PRODUCT) --traits $(SERVER_TRAITS)
 	$(SWIFT) test --skip-build --traits $(SERVER_TRAITS) --filter 'JoltNIOTests|JoltVaporTests|JoltHummingbirdTests'
 	$(MAKE) test-example
 
+# The example's tests start its executable (the SIGKILL test), so it is built first.
 test-example: deps
-	$(BUILD_EXAMPLE)
-	$(RUN_EXAMPLE)
+	cd $(EXAMPLE_DIR) && ../../Scripts/no-warnings.sh $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 
 # The toolchain's docc over the catalog (Sources/Jolt/Jolt.docc) and the module's symbol graph (no
 # docc plugin package needed). The build has its own scratch folder (default traits, extra compiler
