@@ -30,8 +30,8 @@
 #                          event) and bulk (64 KiB array) requests, curl streaming a 1 GiB JSON
 #                          Lines body; writes the tables between <!-- bench-server:start --> and
 #                          <!-- bench-server:end --> in Benchmarks/README.md (about 16 minutes,
-#                          2.5 more the first time to generate
-#                          the body; STREAM_MB=50 RUNS=1 DURATION=3 for a quick check)
+#                          2.5 more the first time to generate the body; STREAM_MB=50
+#                          RUNS=1 DURATION=3 for a quick check)
 #   make bench-quick       short JoltCompare run, prints only (BENCH_ARGS="--filter twitter" to narrow)
 #   make bench-suite       the ordo-one suite (wallClock, throughput, mallocCountTotal)
 #   make bench-check       ordo-one malloc-count check against Benchmarks/Thresholds, then
