@@ -57,12 +57,15 @@ final class LimitsTests: XCTestCase {
 
     /// Ten million nested `[` are rejected at the depth limit, fast, without
     /// recursion (a recursive scanner would overflow the stack long before).
+    /// The offset is the exact check; the time bound only catches work that
+    /// grows with the input past the limit (each backend takes well under a
+    /// second), and is wide so that a loaded machine cannot fail it.
     func testTenMillionNestedArraysAreRejectedQuickly() {
         let bytes = [UInt8](repeating: UInt8(ascii: "["), count: 10_000_000)
         for backend in availableBackends {
             let start = Date()
             XCTAssertEqual(parseTape(bytes, backend).failure, ScanError(.limitExceeded(.depth), at: 512))
-            XCTAssertLessThan(Date().timeIntervalSince(start), 1.0, "\(backend)")
+            XCTAssertLessThan(Date().timeIntervalSince(start), 10, "\(backend)")
         }
         // With the depth limit lifted, still no stack growth: the stack is a heap buffer.
         for backend in availableBackends {

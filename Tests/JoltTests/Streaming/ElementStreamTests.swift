@@ -216,6 +216,11 @@ final class ElementStreamTests: XCTestCase {
     }
 
     /// A 1 MB string fed one byte at a time: linear, not quadratic.
+    ///
+    /// The bound tells the two apart, not a speed: linear takes one to two seconds
+    /// per backend in a debug build, rescanning what is buffered on every feed
+    /// would take about 5 * 10^11 byte steps (hours). It is wide so that a
+    /// loaded machine (CI runs builds beside the tests) cannot fail it.
     func testOneByteChunksAreLinear() throws {
         let payload = String(repeating: "a", count: 1 << 20)
         let bytes = Array(#"["\#(payload)", 1]"#.utf8)
@@ -228,7 +233,7 @@ final class ElementStreamTests: XCTestCase {
             for byte in bytes { count += try stream.feed([byte]).count }
             count += try stream.finish().count
             XCTAssertEqual(count, 2)
-            XCTAssertLessThan(Date().timeIntervalSince(start), 5, "\(backend)")
+            XCTAssertLessThan(Date().timeIntervalSince(start), 60, "\(backend)")
         }
     }
 
@@ -350,7 +355,7 @@ final class ElementStreamTests: XCTestCase {
             _ = try await task.value
             XCTFail("cancelled iteration must throw")
         } catch is CancellationError {
-            XCTAssertLessThan(Date().timeIntervalSince(start), 2)
+            XCTAssertLessThan(Date().timeIntervalSince(start), 10)   // prompt, not a wait for more input (wide for a loaded machine)
         }
         continuation.finish()
     }
