@@ -96,12 +96,43 @@ enum Corpus {
         return nil
     }
 
-    /// The corpus files whose names contain `filter` (all when nil), loaded from `directory`.
-    static func load(from directory: URL, filter: String? = nil) throws -> [CorpusFile] {
+    /// The corpus files whose names contain `filter` (all when nil), loaded from
+    /// `directory`; with `compact`, each ``compacted(_:)``.
+    static func load(from directory: URL, filter: String? = nil, compact: Bool = false) throws -> [CorpusFile] {
         try names.filter { filter == nil || $0.localizedCaseInsensitiveContains(filter!) }.map { name in
             let data = try Data(contentsOf: directory.appendingPathComponent(name + ".json"))
-            return file(name, data: data)
+            return file(name, data: compact ? compacted(data) : data)
         }
+    }
+
+    /// `json` without the whitespace outside its strings: the same document as a
+    /// server usually receives it, every string (escapes included) and number
+    /// byte for byte as written.
+    ///
+    /// ```swift
+    /// Corpus.compacted(Data("{ \"a\" : [1, \"b c\"] }\n".utf8))   // {"a":[1,"b c"]}
+    /// ```
+    static func compacted(_ json: Data) -> Data {
+        var out = Data()
+        out.reserveCapacity(json.count)
+        var inString = false, escaped = false
+        for byte in json {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+            } else if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t") {
+                continue
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            }
+            out.append(byte)
+        }
+        return out
     }
 
     static func file(_ name: String, data: Data) -> CorpusFile {

@@ -33,15 +33,19 @@ struct Options: MeasurementSettings {
     var readmePath: String?
     var corpusPath: String?
     var decodingOnly = false
+    var compact = false
 
     static let usage = """
-        USAGE: JoltCompare [--quick] [--filter NAME] [--decoding-only] [--write-readme PATH] [--corpus DIR]
+        USAGE: JoltCompare [--quick] [--filter NAME] [--decoding-only [--compact]] [--write-readme PATH] [--corpus DIR]
 
           --quick              short run (0.05 s per file and decoder instead of 0.3 s)
           --filter NAME        only corpus files whose name contains NAME (the polymorphic
                                array runs when "polymorphic" contains NAME, the generated-code
                                table when "macros" does)
           --decoding-only      only the decoding tables (full-structure models, and by trial)
+          --compact            with --decoding-only: each file with the whitespace outside its
+                               strings removed (as servers usually send JSON), escapes and
+                               numbers exactly as written
           --write-readme PATH  replace the text between <!-- bench:start --> and
                                <!-- bench:end --> in PATH with the tables in Markdown
                                (the section is appended if the markers are missing)
@@ -64,6 +68,7 @@ struct Options: MeasurementSettings {
             case "--write-readme": options.readmePath = value("--write-readme")
             case "--corpus": options.corpusPath = value("--corpus")
             case "--decoding-only": options.decodingOnly = true
+            case "--compact": options.compact = true
             case "-h", "--help":
                 print(usage)
                 exit(0)
@@ -231,8 +236,9 @@ let command = (["swift run -c release JoltCompare"] + CommandLine.arguments.drop
 guard let corpusDirectory = options.corpusPath.map({ URL(fileURLWithPath: $0) }) ?? Corpus.directory() else {
     fail("corpus not found: pass --corpus DIR or set JOLT_CORPUS_DIR")
 }
+if options.compact && !options.decodingOnly { fail("--compact needs --decoding-only (the other tables read the corpus as it is)") }
 let files: [CorpusFile]
-do { files = try Corpus.load(from: corpusDirectory, filter: options.filter) } catch {
+do { files = try Corpus.load(from: corpusDirectory, filter: options.filter, compact: options.compact) } catch {
     fail("cannot read the corpus in \(corpusDirectory.path): \(error)")
 }
 /// The polymorphic table (a generated array, not a corpus file) runs unless a
@@ -264,7 +270,7 @@ header.append("Command: `cd Benchmarks && \(command)`")
 if !JoltBackend.isYAJLAvailable { header.append("Jolt was built without the YAJL trait: the yajl backend is not measured.") }
 if !JoltBackend.isSIMDJSONAvailable { header.append("Jolt was built without the SIMDJSON trait: the simdjson backend is not measured.") }
 print(header.joined(separator: "\n"))
-print("Corpus: \(corpusDirectory.path)")
+print("Corpus: \(corpusDirectory.path)" + (options.compact ? ", each file compacted (whitespace outside strings removed)" : ""))
 print("Method: interleaved, every decoder once per round until each has ≥ \(options.minSamples) iterations and ≥ \(options.minTime) s; median iteration after warm-up; MB/s = 10^6 bytes/s.\n")
 
 // Decoding into the full-structure models.

@@ -3,8 +3,8 @@
 // build folder) for its streaming table; it can also be run by hand:
 //
 //   swift build -c release --product JoltStreamBench
-//   .build/release/JoltStreamBench generate OUT.json [--megabytes 200] [--corpus DIR]
-//   .build/release/JoltStreamBench jolt FILE [--backend yajl|swift|simdjson] [--chunk-size BYTES]
+//   .build/release/JoltStreamBench generate OUT.json [--megabytes 200] [--corpus DIR] [--lines yes]
+//   .build/release/JoltStreamBench jolt FILE [--backend yajl|swift|simdjson] [--chunk-size BYTES] [--format array|lines]
 //   .build/release/JoltStreamBench foundation FILE
 //
 // `generate` writes a top-level JSON array of tweet objects, the statuses of
@@ -13,7 +13,9 @@
 // decodes it element by element as TwitterStatus with JoltDecoder.forEachElement
 // (64 KiB reads); `foundation` reads the whole file and decodes [TwitterStatus]
 // with JSONDecoder (and frees it, within the timing, as the stream frees each
-// element). Both print one line:
+// element). With `--lines yes`, `generate` writes the same statuses as JSON Lines (one
+// per line, no brackets), which `jolt --format lines` reads (`foundation` reads arrays
+// only). Both print one line:
 //   <seconds> <elements> <peak resident KiB>
 
 import Foundation
@@ -64,10 +66,12 @@ case "generate":
           let handle = FileHandle(forWritingAtPath: path) else { fail("cannot write \(path)") }
     let target = megabytes * 1_000_000
     var written = 0, count = 0
-    var chunk: [UInt8] = [UInt8(ascii: "[")]
+    let lines = options["--lines"] == "yes"
+    var chunk: [UInt8] = lines ? [] : [UInt8(ascii: "[")]
     while written + chunk.count < target {
-        if count > 0 { chunk.append(UInt8(ascii: ",")) }
+        if count > 0 && !lines { chunk.append(UInt8(ascii: ",")) }
         chunk.append(contentsOf: texts[count % texts.count])
+        if lines { chunk.append(UInt8(ascii: "\n")) }
         count += 1
         if chunk.count >= 1 << 20 {
             handle.write(Data(chunk))
@@ -75,7 +79,7 @@ case "generate":
             chunk.removeAll(keepingCapacity: true)
         }
     }
-    chunk.append(UInt8(ascii: "]"))
+    if !lines { chunk.append(UInt8(ascii: "]")) }
     handle.write(Data(chunk))
     written += chunk.count
     try handle.close()
@@ -87,7 +91,8 @@ case "jolt":
     let start = now()
     var count = 0
     let chunkSize = options["--chunk-size"].flatMap { Int($0) } ?? 64 << 10
-    try decoder.forEachElement(TwitterStatus.self, inFileAt: path, chunkSize: chunkSize, format: .array) { _ in count += 1 }
+    try decoder.forEachElement(TwitterStatus.self, inFileAt: path, chunkSize: chunkSize,
+                               format: options["--format"] == "lines" ? .jsonLines : .array) { _ in count += 1 }
     print(String(format: "%.4f", now() - start), count, peakResidentKiB())
 case "foundation":
     // The decoded array is freed inside the timed span, as the stream frees each
