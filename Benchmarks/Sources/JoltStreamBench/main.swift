@@ -86,8 +86,13 @@ case "generate":
     print("\(written) \(count)")
 case "jolt":
     let decoder = JoltDecoder()
-    if options["--backend"] == "swift" { decoder.backend = .swift }
-    if options["--backend"] == "simdjson" { decoder.backend = .simdjson }
+    switch options["--backend"] {
+    case nil: break
+    case "yajl": decoder.backend = .yajl
+    case "swift": decoder.backend = .swift
+    case "simdjson": decoder.backend = .simdjson
+    case let other?: fail("unknown backend \(other)")
+    }
     let start = now()
     var count = 0
     let chunkSize = options["--chunk-size"].flatMap { Int($0) } ?? 64 << 10
