@@ -22,7 +22,8 @@ final class DecoderCaches: Sendable {
 
     /// Scratches kept between decodes: one per decode a busy server runs at
     /// once (two per core, at least 8); a decode past them makes a scratch and
-    /// drops it. Each holds a few kilobytes.
+    /// drops it. Each holds a few kilobytes, and the memory of its last decode's
+    /// tape, at most 256 KiB (``DecodeScratch/maxSpareEntries``).
     static let maxIdle = max(8, 2 * ProcessInfo.processInfo.activeProcessorCount)
 
     init() {}
@@ -39,4 +40,9 @@ final class DecoderCaches: Sendable {
 
     /// Scratches idle now (for tests).
     var idleCount: Int { idle.withLock { $0.count } }
+
+    /// The tape memory each idle scratch keeps, in entries and where (for tests).
+    var idleSpareTapes: [(capacity: Int, entries: UnsafeMutablePointer<TapeEntry>?)] {
+        idle.withLock { $0.map { ($0.spareTapeCapacity, $0.spareTapeEntries) } }
+    }
 }

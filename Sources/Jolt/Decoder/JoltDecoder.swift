@@ -164,20 +164,34 @@ public final class JoltDecoder: Sendable {
                               scratch shared: DecodeScratch? = nil, tape prebuilt: Tape? = nil,
                               _ decodeValue: (TapeDecoder, Int) throws -> T) throws -> (T, JoltDecodeReport) {
         try input.withJoltBytes { bytes in
-            let tape = try prebuilt ?? Self.parse(bytes, options: options)
             // A scratch of the decoder's, unless the caller shares one: given
             // back once `finish()` has detached its containers from this decode.
             let borrowed = shared == nil ? options.caches.borrow() : nil
+            let scratch = shared ?? borrowed
+            let tape: Tape
+            do {
+                tape = try prebuilt ?? Self.parse(bytes, options: options, reusing: scratch?.takeSpareTape())
+            } catch {
+                if let borrowed { options.caches.giveBack(borrowed) }
+                throw error
+            }
             var context = DecodingContext(tape: tape, input: bytes, options: options, reporting: reporting,
-                                          scratch: shared ?? borrowed)
+                                          scratch: scratch)
             var decoder: TapeDecoder? = TapeDecoder(context: context, index: 0, path: [])
             defer {
-                // If an init(from:) kept the decoder or a container, the input must
-                // outlive this call: give the context a copy.
                 context.finish()
-                if let borrowed { options.caches.giveBack(borrowed) }
                 decoder = nil
-                if !isKnownUniquelyReferenced(&context) { context.copyInput() }
+                if !isKnownUniquelyReferenced(&context) {
+                    // An init(from:) kept the decoder or a container (or an error
+                    // holds one): the input must outlive this call, so the context
+                    // gets a copy, and the tape stays the context's.
+                    context.copyInput()
+                } else if prebuilt == nil, let scratch {
+                    // Only this context, and `tape` here, hold the tape (no other
+                    // type stores one): its memory serves the scratch's next decode.
+                    scratch.keepSpareTape(tape.surrender())
+                }
+                if let borrowed { options.caches.giveBack(borrowed) }
             }
             var index = 0
             if let path {
@@ -193,9 +207,9 @@ public final class JoltDecoder: Sendable {
 
     /// Scans `bytes` into a tape, turning a syntax error into Foundation's
     /// `DecodingError.dataCorrupted` with the ``JoltSyntaxError`` underneath.
-    static func parse(_ bytes: UnsafeRawBufferPointer, options: DecoderOptions) throws -> Tape {
+    static func parse(_ bytes: UnsafeRawBufferPointer, options: DecoderOptions, reusing storage: TapeStorage? = nil) throws -> Tape {
         do throws(ScanError) {
-            return try TapeParser.parse(bytes, backend: options.backend, limits: options.limits)
+            return try TapeParser.parse(bytes, backend: options.backend, limits: options.limits, reusing: storage)
         } catch {
             let syntaxError = JoltSyntaxError(error, in: bytes)
             throw DecodingError.dataCorrupted(DecodingError.Context(

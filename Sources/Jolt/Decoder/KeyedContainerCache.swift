@@ -201,7 +201,7 @@ final class KeyedContainerCache {
         input.storeBytes(of: UInt8(ascii: " "), as: UInt8.self)
         let entries = malloc(MemoryLayout<TapeEntry>.stride)!.bindMemory(to: TapeEntry.self, capacity: 1)
         entries.initialize(to: TapeEntry(kind: .null, offset: 0, payload: 0))
-        let context = DecodingContext(tape: Tape(entries: entries, count: 0),
+        let context = DecodingContext(tape: Tape(entries: entries, count: 0, capacity: 1),
                                       input: UnsafeRawBufferPointer(start: input, count: 1), options: DecoderOptions())
         let decoder = TapeDecoder(context: context, index: 0, path: [])
         state.pointee.placeholderInput = input

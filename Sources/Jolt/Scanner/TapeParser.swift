@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The front of every backend: checks the document size, skips a UTF-8 BOM, runs
 /// the chosen scanner and returns the tape.
 enum TapeParser {
@@ -7,19 +15,26 @@ enum TapeParser {
     ///   - input: the document's bytes; they are not copied and must outlive the tape's use.
     ///   - backend: the scanner to use.
     ///   - limits: the limits to enforce.
+    ///   - storage: an earlier tape's memory to build this one in (freed if the
+    ///     parse fails).
     /// - Throws: a ``ScanError`` for invalid JSON or an exceeded limit.
-    static func parse(_ input: UnsafeRawBufferPointer, backend: JoltBackend, limits: JoltLimits) throws(ScanError) -> Tape {
+    static func parse(_ input: UnsafeRawBufferPointer, backend: JoltBackend, limits: JoltLimits,
+                      reusing storage: TapeStorage? = nil) throws(ScanError) -> Tape {
         let end = input.count
         if end > limits.effectiveDocumentBytes {
+            if let storage { free(storage.entries) }
             throw ScanError(.limitExceeded(.documentBytes), at: limits.effectiveDocumentBytes)
         }
-        guard end > 0, let raw = input.baseAddress else { throw ScanError(.emptyInput, at: 0) }
+        guard end > 0, let raw = input.baseAddress else {
+            if let storage { free(storage.entries) }
+            throw ScanError(.emptyInput, at: 0)
+        }
         let p = raw.assumingMemoryBound(to: UInt8.self)
         var start = 0
         if end >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF {
             start = 3
         }
-        var builder = TapeBuilder(input: p, inputLength: end, limits: limits)
+        var builder = TapeBuilder(input: p, inputLength: end, limits: limits, reusing: storage)
         do throws(ScanError) {
             switch backend {
             case .yajl:

@@ -142,20 +142,35 @@ enum TapeFlags {
     static let keysDistinct: UInt8 = 4
 }
 
-/// A finished tape. It owns its entries; the input bytes stay the caller's.
+/// A finished tape. It owns its entries (until ``surrender()``); the input bytes
+/// stay the caller's.
 final class Tape: @unchecked Sendable {
     /// The entries; `entries[0]` is the root value.
     let entries: UnsafeMutablePointer<TapeEntry>
     /// Number of entries. One more, a `null`, follows them (see `TapeBuilder.finish`).
     let count: Int
+    /// How many entries the memory at ``entries`` holds (`malloc`ed).
+    let capacity: Int
+    /// False once ``surrender()`` has handed the entries on.
+    private var ownsEntries = true
 
-    init(entries: UnsafeMutablePointer<TapeEntry>, count: Int) {
+    init(entries: UnsafeMutablePointer<TapeEntry>, count: Int, capacity: Int) {
         self.entries = entries
         self.count = count
+        self.capacity = capacity
     }
 
     deinit {
-        free(entries)
+        if ownsEntries { free(entries) }
+    }
+
+    /// Hands the entries' memory to the caller, who frees it or gives it to the
+    /// next ``TapeBuilder``; the tape must not be read afterwards. Only for a
+    /// tape nothing else holds (see ``DecodeScratch/keepSpareTape(_:)``).
+    func surrender() -> TapeStorage {
+        precondition(ownsEntries, "a tape's entries surrendered twice")
+        ownsEntries = false
+        return TapeStorage(entries: entries, capacity: capacity)
     }
 
     @inline(__always) subscript(index: Int) -> TapeEntry {
@@ -198,4 +213,13 @@ extension Tape: CustomDebugStringConvertible {
         }
         return lines.joined(separator: "\n")
     }
+}
+
+/// The `malloc`ed memory of a finished tape's entries, handed to the next
+/// ``TapeBuilder`` so that a decoder's next decode does not allocate its tape
+/// again (see ``DecodeScratch``).
+struct TapeStorage {
+    let entries: UnsafeMutablePointer<TapeEntry>
+    /// Entries the memory holds.
+    let capacity: Int
 }

@@ -51,10 +51,20 @@ struct TapeBuilder {
     /// - Parameters:
     ///   - inputLength: used to size the first allocation.
     ///   - limits: the limits to enforce.
-    init(input: UnsafePointer<UInt8>, inputLength: Int, limits: JoltLimits) {
+    ///   - storage: the memory of an earlier tape to write the entries into
+    ///     (grown if it holds fewer than `inputLength` asks for); the builder
+    ///     owns it from now on.
+    init(input: UnsafePointer<UInt8>, inputLength: Int, limits: JoltLimits, reusing storage: TapeStorage? = nil) {
         self.input = input
-        capacity = max(16, inputLength / 8)
-        entries = malloc(capacity * MemoryLayout<TapeEntry>.stride)!.bindMemory(to: TapeEntry.self, capacity: capacity)
+        let wanted = max(16, inputLength / 8)
+        if let storage {
+            capacity = max(wanted, storage.capacity)
+            entries = storage.capacity >= wanted ? storage.entries
+                : realloc(storage.entries, capacity * MemoryLayout<TapeEntry>.stride)!.bindMemory(to: TapeEntry.self, capacity: capacity)
+        } else {
+            capacity = wanted
+            entries = malloc(capacity * MemoryLayout<TapeEntry>.stride)!.bindMemory(to: TapeEntry.self, capacity: capacity)
+        }
         stackCapacity = 32
         starts = malloc(stackCapacity * MemoryLayout<Int>.stride)!.bindMemory(to: Int.self, capacity: stackCapacity)
         savedCounts = malloc(stackCapacity * MemoryLayout<Int>.stride)!.bindMemory(to: Int.self, capacity: stackCapacity)
@@ -80,7 +90,7 @@ struct TapeBuilder {
         entries[count] = TapeEntry(kind: .null, offset: 0, payload: 0)
         free(starts)
         free(savedCounts)
-        return Tape(entries: entries, count: count)
+        return Tape(entries: entries, count: count, capacity: capacity)
     }
 
     @inline(__always)

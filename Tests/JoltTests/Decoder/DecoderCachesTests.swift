@@ -87,6 +87,83 @@ final class DecoderCachesTests: XCTestCase {
         }
     }
 
+    /// Records where the tape of the decode that reads it is.
+    struct TapeSpy: Decodable {
+        static let entries = Mutex<UInt?>(nil)
+        let id: Int
+        init(from decoder: any Decoder) throws {
+            let tape = try XCTUnwrap(decoder as? TapeDecoder)
+            Self.entries.withLock { $0 = UInt(bitPattern: tape.entries) }
+            id = try decoder.container(keyedBy: BoxSpy.CodingKeys.self).decode(Int.self, forKey: .id)
+        }
+    }
+
+    /// A decoder's next decode builds its tape in the memory of the last one's,
+    /// which the scratch keeps: no `malloc` for it.
+    func testADecodersNextDecodeBuildsItsTapeInTheLastOnesMemory() throws {
+        for backend in availableBackends {
+            let decoder = JoltDecoder()
+            decoder.backend = backend
+            XCTAssertEqual(try decoder.decode(TapeSpy.self, from: #"{"id": 1}"#).id, 1)
+            let spares = decoder.options.caches.idleSpareTapes
+            XCTAssertEqual(spares.count, 1)
+            let kept = try XCTUnwrap(spares[0].entries, "the scratch keeps the tape's memory (\(backend))")
+            XCTAssertEqual(UInt(bitPattern: kept), TapeSpy.entries.withLock { $0 })
+            XCTAssertEqual(spares[0].capacity, 16, "the first tape of a small document")
+            // A longer document: the memory is grown, and kept again.
+            let long = "{\"pad\": [" + (0..<200).map(String.init).joined(separator: ",") + #"], "id": 2}"#
+            XCTAssertEqual(try decoder.decode(TapeSpy.self, from: long).id, 2)
+            let grown = decoder.options.caches.idleSpareTapes[0]
+            XCTAssertGreaterThanOrEqual(grown.capacity, 200, "\(backend)")
+            // A short one again: the grown memory serves it as it is.
+            XCTAssertEqual(try decoder.decode(TapeSpy.self, from: #"{"id": 3}"#).id, 3)
+            XCTAssertEqual(TapeSpy.entries.withLock { $0 }, UInt(bitPattern: try XCTUnwrap(grown.entries)), "\(backend)")
+            XCTAssertEqual(decoder.options.caches.idleSpareTapes[0].capacity, grown.capacity)
+        }
+    }
+
+    /// A decode whose `init(from:)` kept its decoder leaves the tape to it, and
+    /// the next decodes of the same decoder never write over it.
+    func testAKeptDecoderKeepsItsTape() throws {
+        typealias Kept = ContainerLifetimeTests.Kept
+        for backend in availableBackends {
+            let decoder = JoltDecoder()
+            decoder.backend = backend
+            _ = try decoder.decode(TapeSpy.self, from: #"{"id": 1}"#)
+            let first = try decoder.decode(Kept.self, from: ContainerLifetimeTests.document(snakeCase: false))
+            let other = ContainerLifetimeTests.document(snakeCase: false)
+                .replacingOccurrences(of: "outer", with: "other").replacingOccurrences(of: #""value": 1"#, with: #""value": 5"#)
+            let second = try decoder.decode(Kept.self, from: other)
+            for _ in 0..<3 { XCTAssertEqual(try decoder.decode([TapeSpy].self, from: #"[{"id": 7}, {"id": 8}]"#).map(\.id), [7, 8]) }
+            XCTAssertEqual(try first.top.decode(String.self, forKey: .name), "outer", "\(backend)")
+            XCTAssertEqual(try first.inner.decode(Int.self, forKey: .value), 1, "\(backend)")
+            XCTAssertEqual(try first.big.decode(Int.self, forKey: JoltCodingKey.string("k99")), 99, "\(backend)")
+            XCTAssertEqual(try second.top.decode(String.self, forKey: .name), "other", "\(backend)")
+            XCTAssertEqual(try second.inner.decode(Int.self, forKey: .value), 5, "\(backend)")
+        }
+    }
+
+    /// Failed decodes (a syntax error, with the kept memory given to the scanner;
+    /// an error in a value) and a document whose tape is over the limit leave the
+    /// scratch usable, keeping no more than ``DecodeScratch/maxSpareEntries``.
+    func testTapeMemoryAcrossFailuresAndLargeDocuments() throws {
+        for backend in availableBackends {
+            let decoder = JoltDecoder()
+            decoder.backend = backend
+            _ = try decoder.decode(TapeSpy.self, from: #"{"id": 1}"#)
+            XCTAssertThrowsError(try decoder.decode(TapeSpy.self, from: #"{"id": 1"#))
+            XCTAssertThrowsError(try decoder.decode(TapeSpy.self, from: ""))
+            XCTAssertThrowsError(try decoder.decode(TapeSpy.self, from: #"{"id": "x"}"#))
+            XCTAssertEqual(try decoder.decode(TapeSpy.self, from: #"{"id": 2}"#).id, 2, "\(backend)")
+            let huge = "[" + Array(repeating: #"{"id": 1}"#, count: 20_000).joined(separator: ",") + "]"
+            XCTAssertEqual(try decoder.decode([TapeSpy].self, from: huge).count, 20_000)
+            let spares = decoder.options.caches.idleSpareTapes
+            XCTAssertEqual(spares.count, 1)
+            XCTAssertLessThanOrEqual(spares[0].capacity, DecodeScratch.maxSpareEntries, "\(backend)")
+            XCTAssertEqual(try decoder.decode([TapeSpy].self, from: #"[{"id": 4}]"#).map(\.id), [4])
+        }
+    }
+
     func testConcurrentDecodesEachBorrowTheirOwn() throws {
         let decoder = JoltDecoder()
         let trees = (0..<8).map { n in
