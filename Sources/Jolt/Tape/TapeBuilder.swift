@@ -52,16 +52,18 @@ struct TapeBuilder {
     ///   - inputLength: used to size the first allocation.
     ///   - limits: the limits to enforce.
     ///   - storage: the memory of an earlier tape to write the entries into
-    ///     (grown if it holds fewer than `inputLength` asks for); the builder
-    ///     owns it from now on.
+    ///     (replaced by a new allocation if it holds fewer than `inputLength`
+    ///     asks for); the builder owns it from now on.
     init(input: UnsafePointer<UInt8>, inputLength: Int, limits: JoltLimits, reusing storage: TapeStorage? = nil) {
         self.input = input
         let wanted = max(16, inputLength / 8)
-        if let storage {
-            capacity = max(wanted, storage.capacity)
-            entries = storage.capacity >= wanted ? storage.entries
-                : realloc(storage.entries, capacity * MemoryLayout<TapeEntry>.stride)!.bindMemory(to: TapeEntry.self, capacity: capacity)
+        if let storage, storage.capacity >= wanted {
+            capacity = storage.capacity
+            entries = storage.entries
         } else {
+            // Too small: freed rather than grown by `realloc`, which would copy
+            // the old tape's entries for nothing.
+            if let storage { free(storage.entries) }
             capacity = wanted
             entries = malloc(capacity * MemoryLayout<TapeEntry>.stride)!.bindMemory(to: TapeEntry.self, capacity: capacity)
         }
