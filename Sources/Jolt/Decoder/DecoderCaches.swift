@@ -41,8 +41,6 @@ final class DecoderCaches: Sendable {
     /// Scratches idle now (for tests).
     var idleCount: Int { idle.withLock { $0.count } }
 
-    /// The tape memory each idle scratch keeps, in entries and where (for tests).
-    var idleSpareTapes: [(capacity: Int, entries: UnsafeMutablePointer<TapeEntry>?)] {
-        idle.withLock { $0.map { ($0.spareTapeCapacity, $0.spareTapeEntries) } }
-    }
+    /// The tape memory each idle scratch keeps (for tests).
+    var idleSpareTapes: [TapeStorage?] { idle.withLock { $0.map(\.keptSpareTape) } }
 }
