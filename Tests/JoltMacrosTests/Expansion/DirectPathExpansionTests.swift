@@ -15,6 +15,98 @@ final class DirectPathExpansionTests: XCTestCase {
         return specs
     }()
 
+    /// A struct, an array and an optional struct are read into their locals in
+    /// place (`into:`), so that a large one is not copied at every member.
+    func testNestedValuesAreReadIntoTheirLocals() {
+        assertMacroExpansion(
+            #"""
+            @Decodable
+            struct Post {
+                let author: Person
+                let tags: [Tag]
+                let editor: Person?
+            }
+            """#,
+            expandedSource: #"""
+            struct Post {
+                let author: Person
+                let tags: [Tag]
+                let editor: Person?
+            }
+
+            extension Post: Decodable, JoltCodingHooks, JoltDirectDecodable {
+                enum CodingKeys: String, CodingKey {
+                    case `author` = "author"
+                    case `tags` = "tags"
+                    case `editor` = "editor"
+                }
+
+                init(from decoder: any Decoder) throws {
+                    try joltHook(Self.willDecode(from: decoder))
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.author = try container.decode(Person.self, forKey: .`author`)
+                    self.tags = try container.decode([Tag].self, forKey: .`tags`)
+                    self.editor = try container.decodeIfPresent(Person.self, forKey: .`editor`)
+                    try joltHook(self.didDecode(from: decoder))
+                }
+
+                init(joltDirect reader: JoltDirectReader) throws {
+                    let decoder = reader.decoder
+                    try joltHook(Self.willDecode(from: decoder))
+                    var __jolt0: Person? = nil
+                    var __jolt1: [Tag]? = nil
+                    var __jolt2: Person?? = nil
+                    var __joltSeen0 = false
+                    var __joltSeen1 = false
+                    var __joltSeen2 = false
+                    var members = try reader.members()
+                    while members.next() {
+                        switch members.keySignature {
+                        case 0x6874756100000006: // "author"
+                            if !__joltSeen0 && members.keyIs("author") {
+                                __joltSeen0 = true
+                                try members.decode(Person.self, forKey: CodingKeys.`author`, into: &__jolt0)
+                            }
+                        case 0x7367617400000004: // "tags"
+                            if !__joltSeen1 {
+                                __joltSeen1 = true
+                                try members.decode([Tag].self, forKey: CodingKeys.`tags`, into: &__jolt1)
+                            }
+                        case 0x7469646500000006: // "editor"
+                            if !__joltSeen2 && members.keyIs("editor") {
+                                __joltSeen2 = true
+                                __jolt2 = .some(nil)
+                                if !members.isNull {
+                                    try members.decode(Person.self, forKey: CodingKeys.`editor`, into: &__jolt2!)
+                                }
+                            }
+                        default:
+                            break
+                        }
+                    }
+                    guard let __jolt0 else {
+                        throw JoltDirectReader.failure
+                    }
+                    guard let __jolt1 else {
+                        throw JoltDirectReader.failure
+                    }
+                    self.author = __jolt0
+                    self.tags = __jolt1
+                    self.editor = __jolt2 ?? nil
+                }
+
+                static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+                    let decoder = reader.decoder
+                    return try joltDidDecode(Self(joltDirect: reader)) {
+                        try joltHook($0.didDecode(from: decoder))
+                    }
+                }
+            }
+            """#,
+            macroSpecs: specs, indentationWidth: .spaces(4)
+        )
+    }
+
     func testDirectReading() {
         assertMacroExpansion(
             #"""
@@ -142,13 +234,16 @@ final class DirectPathExpansionTests: XCTestCase {
                             if !__joltSeen5 && members.keyIs("scores") {
                                 __joltSeen5 = true
                                 if !members.isNull {
-                                    __jolt5 = try members.decode(LossyArray<Int>.self, forKey: CodingKeys.`scores`)
+                                    try members.decode(LossyArray<Int>.self, forKey: CodingKeys.`scores`, into: &__jolt5)
                                 }
                             }
                         case 0x6e65657300000004: // "seen"
                             if !__joltSeen6 {
                                 __joltSeen6 = true
-                                __jolt6 = .some(members.isNull ? nil : try members.decode(DateValue<ISO8601Strategy>.self, forKey: CodingKeys.`seen`))
+                                __jolt6 = .some(nil)
+                                if !members.isNull {
+                                    try members.decode(DateValue<ISO8601Strategy>.self, forKey: CodingKeys.`seen`, into: &__jolt6!)
+                                }
                             }
                         default:
                             break
