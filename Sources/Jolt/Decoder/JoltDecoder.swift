@@ -186,9 +186,10 @@ public final class JoltDecoder: Sendable {
                     // holds one): the input must outlive this call, so the context
                     // gets a copy, and the tape stays the context's.
                     context.copyInput()
-                } else if prebuilt == nil, let scratch {
+                } else if let scratch {
                     // Only this context, and `tape` here, hold the tape (no other
-                    // type stores one): its memory serves the scratch's next decode.
+                    // type stores one; a prebuilt one is a stream's element's, made
+                    // for this decode): its memory serves the scratch's next decode.
                     scratch.keepSpareTape(tape.surrender())
                 }
                 if let borrowed { options.caches.giveBack(borrowed) }

@@ -47,7 +47,7 @@ public final class JoltElementDecoder<Element: Decodable> {
     /// Keyed containers and conformance answers reused from one element's
     /// decode to the next (the elements are usually of one type, with the same
     /// nested types).
-    private let scratch: DecodeScratch
+    let scratch: DecodeScratch
     /// The size of the last element, to guess whether the bytes at hand hold the next.
     private var lastElementBytes = 0
     /// On the yajl backend, array and object elements of an array or of
@@ -253,7 +253,8 @@ public final class JoltElementDecoder<Element: Decodable> {
             return waitsForWholeElements && !checkStopped && available < Self.waitingLimit ? .later : .frame
         }
         let p = base + start
-        var builder = TapeBuilder(input: p, inputLength: lastElementBytes > 0 ? lastElementBytes : available, limits: options.limits)
+        var builder = TapeBuilder(input: p, inputLength: lastElementBytes > 0 ? lastElementBytes : available, limits: options.limits,
+                                  reusing: scratch.takeSpareTape())
         guard let length = YAJLScanner.scanLeadingValue(p, end: available, into: &builder),
               length <= maxElementBytes else {
             builder.release()

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 @testable import Jolt
 
@@ -46,6 +47,22 @@ final class YAJLFramingTests: XCTestCase {
         XCTAssertEqual(concatenatedRun.outcome.elements.count, 3)
         // Not `[]`: 10 bytes left, the element before took 7.
         XCTAssertEqual(concatenatedRun.stream.elementsFramedByYAJL, 2)
+    }
+
+    /// Each element yajl frames builds its tape in the memory the element before
+    /// gave back to the stream's scratch: one tape allocation for the stream.
+    func testElementsFramedByYAJLBuildTheirTapesInOneMemory() throws {
+        let bytes = Probe.objects(100)
+        TapeAddressProbe.addresses.withLock { $0 = [] }
+        // A file source: yajl frames every element, the last one too.
+        let run = runStream(TapeAddressProbe.self, bytes: bytes, chunk: bytes.count, backend: .yajl, waits: true)
+        XCTAssertNil(run.outcome.error)
+        XCTAssertEqual(run.outcome.elements.map(\.a), Array(0..<100))
+        XCTAssertEqual(run.stream.elementsFramedByYAJL, 100)
+        let kept = try XCTUnwrap(run.stream.scratch.keptSpareTape, "the last element's tape memory is kept for the next")
+        let addresses = TapeAddressProbe.addresses.withLock { $0 }
+        XCTAssertEqual(addresses.count, 100)
+        XCTAssertEqual(Set(addresses), [UInt(bitPattern: kept.entries)])
     }
 
     /// A file source waits for the rest of an element that the bytes at hand
@@ -124,5 +141,18 @@ final class YAJLFramingTests: XCTestCase {
         }
         XCTAssertEqual(compared, 4000)
         XCTAssertGreaterThan(framed, 1000)   // the path under test was taken
+    }
+}
+
+/// An element that records where its tape's entries are.
+struct TapeAddressProbe: Decodable {
+    static let addresses = Mutex<[UInt]>([])
+    enum CodingKeys: String, CodingKey { case a }
+    let a: Int
+
+    init(from decoder: any Decoder) throws {
+        let tape = try XCTUnwrap(decoder as? TapeDecoder)
+        Self.addresses.withLock { $0.append(UInt(bitPattern: tape.entries)) }
+        a = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .a)
     }
 }
