@@ -127,12 +127,12 @@ public struct JoltDirectMembers {
         try tape.decodeDirectValue(type, at: valueIndex, key: key)
     }
 
-    /// The value, read as ``decode(_:forKey:)-(T.Type,_)`` reads it, into `slot`.
+    /// The value, read as `decode(_:forKey:)` reads it, into `slot`.
     /// The code `@Codable` writes reads every type but the scalars this way. A
     /// local assigned by value is carried from member to member of the member
     /// loop as a value: for a large struct, a copy of the whole struct at each
     /// member (two `memcpy`s of 422 and 728 bytes per member of a tweet). So a
-    /// value of more than ``largeValueSize`` bytes is read by a call that is never
+    /// value of more than 64 bytes is read by a call that is never
     /// inlined, which takes the local's address and keeps it in memory; a smaller
     /// one is assigned here, inlined (the size is a constant once specialized).
     @inlinable @inline(__always)
@@ -154,7 +154,7 @@ public struct JoltDirectMembers {
         }
     }
 
-    /// The size above which ``decode(_:forKey:into:)-(T.Type,_,_)`` reads out of line.
+    /// The size above which `decode(_:forKey:into:)` reads out of line.
     @inlinable static var largeValueSize: Int { 64 }
 
     @inlinable @inline(never)
@@ -167,13 +167,13 @@ public struct JoltDirectMembers {
         slot = try decode(type, forKey: key)
     }
 
-    /// An array of such a type, into `slot`: as ``decode(_:forKey:)-([T].Type,_)``.
+    /// An array of such a type, into `slot`: as `decode(_:forKey:)`.
     @inlinable
     public func decode<T: JoltDirectDecodable, K: CodingKey>(_ type: [T].Type, forKey key: K, into slot: inout [T]?) throws {
         slot = try decode(type, forKey: key)
     }
 
-    /// A dictionary of such a type, into `slot`: as ``decode(_:forKey:)-([String:T].Type,_)``.
+    /// A dictionary of such a type, into `slot`: as `decode(_:forKey:)`.
     @inlinable
     public func decode<T: JoltDirectDecodable, K: CodingKey>(_ type: [String: T].Type, forKey key: K, into slot: inout [String: T]?) throws {
         slot = try decode(type, forKey: key)
