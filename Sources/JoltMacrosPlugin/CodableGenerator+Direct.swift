@@ -141,10 +141,10 @@ extension CodableGenerator {
         // address is taken stays in memory, where a struct's local assigned by value
         // is carried from member to member of the loop, a copy of the whole value at
         // each member (two memcpys of 422 and 728 bytes per member of a tweet).
-        let readInto = "try members.decode(\(p.readType).self, forKey: CodingKeys\(keyRef(p.key!)), into: &\(p.local)"
-        if property.isOptional { return "\(p.local) = .some(nil)\nif !members.isNull {\n\(readInto)!)\n}" }
-        if case .wrapper = property.coding { return "if !members.isNull {\n\(readInto))\n}" }
-        return "\(readInto))"
+        let readInto = { (slot: String) in "try members.decode(\(p.readType).self, forKey: CodingKeys\(keyRef(p.key!)), into: &\(slot))" }
+        if property.isOptional { return "\(p.local) = .some(nil)\nif !members.isNull {\n\(readInto(p.local + "!"))\n}" }
+        if case .wrapper = property.coding { return "if !members.isNull {\n\(readInto(p.local))\n}" }
+        return readInto(p.local)
     }
 
     /// The types `JoltDirectMembers` reads with a `decode` of their own.
