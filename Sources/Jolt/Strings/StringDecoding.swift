@@ -43,19 +43,24 @@ enum StringDecoding {
         return unsafe String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII(p, count: count)))
     }
 
-    /// Whether the `count` bytes at `p` (at least 8) are all ASCII.
+    /// Whether the `count` bytes at `p` (at least 8) are all ASCII: sixteen
+    /// bytes a step (SSE2 loads and ors), the last step overlapping the one
+    /// before it; two overlapping words below sixteen bytes.
     @inline(__always)
     static func isASCII(_ p: UnsafePointer<UInt8>, count: Int) -> Bool {
         let raw = UnsafeRawPointer(p)
-        var i = 0
-        var acc: UInt64 = 0
-        while i &+ 8 <= count {
-            acc |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            i &+= 8
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        guard count >= 16 else {
+            return (raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) & highs == 0
         }
-        // The last, partial word overlaps the one before it.
-        if i < count { acc |= raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) }
-        return acc & 0x8080_8080_8080_8080 == 0
+        var acc = raw.loadUnaligned(fromByteOffset: count &- 16, as: SIMD16<UInt8>.self)
+        var i = 0
+        while i &+ 16 < count {
+            acc |= raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+            i &+= 16
+        }
+        let halves = unsafeBitCast(acc, to: (UInt64, UInt64).self)
+        return (halves.0 | halves.1) & highs == 0
     }
 
     /// Writes the unescaped UTF-8 of validated raw text to `out`; returns its length.

@@ -28,6 +28,29 @@ final class StringScannerTests: XCTestCase {
         }
     }
 
+    /// The sixteen-byte mask flags exactly the bytes that need a look: each byte
+    /// value at each of the sixteen places, among plain bytes and every kind of
+    /// byte, in both halves.
+    func testTheSixteenByteMaskFlagsExactlyTheBytesThatNeedALook() {
+        let fillers: [UInt8] = [0x41, 0x20, 0x7F, 0x22, 0x5C, 0x00, 0x1F, 0x80, 0xFF, 0x21, 0x5B, 0xA0]
+        for place in 0..<16 {
+            for byte in UInt8.min...UInt8.max {
+                for filler in fillers {
+                    var bytes = [UInt8](repeating: 0x61, count: 16)
+                    bytes[place] = byte
+                    for k in stride(from: place + 1, to: 16, by: 2) { bytes[k] = filler }
+                    let vector = bytes.withUnsafeBytes { $0.loadUnaligned(as: SIMD16<UInt8>.self) }
+                    let (low, high) = StringScanner.attentionMask(vector)
+                    let flagged = (0..<16).filter { k in
+                        let half = k < 8 ? low : high
+                        return half >> (UInt64(k % 8) * 8 + 7) & 1 == 1
+                    }
+                    XCTAssertEqual(flagged, bytes.indices.filter { Self.needsLook(bytes[$0]) }, "\(bytes)")
+                }
+            }
+        }
+    }
+
     /// Strings of every length up to 40 with one byte of each kind at each place:
     /// the same end, escape flag or error as a bytewise reference.
     func testScansMatchABytewiseReference() {
