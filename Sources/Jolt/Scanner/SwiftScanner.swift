@@ -126,6 +126,13 @@ enum SwiftScanner {
     }
 
     /// Skips JSON whitespace: space, tab, line feed, carriage return. Nothing else.
+    ///
+    /// After a whitespace byte, a run of spaces (a pretty-printed document's
+    /// indentation) is skipped a word at a time: the first byte of the word that
+    /// is not a space is found with one XOR and a count of trailing zeros, not
+    /// byte by byte (callgrind, gsoc-2018.json: 4.4 instructions a byte of
+    /// indentation before). Input without whitespace takes the same path as
+    /// before: one look at the byte.
     @inline(__always)
     static func skipWhitespace(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int) {
         while i < end {
@@ -133,6 +140,10 @@ enum SwiftScanner {
             // Bits 9, 10, 13 and 32 of the mask: \t \n \r and space.
             guard c <= 0x20, (UInt64(0x1_0000_2600) >> UInt64(c)) & 1 != 0 else { return }
             i &+= 1
+            if i &+ 8 <= end {
+                let notSpaces = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)) ^ 0x2020_2020_2020_2020
+                i &+= notSpaces == 0 ? 8 : notSpaces.trailingZeroBitCount &>> 3
+            }
         }
     }
 }
