@@ -22,7 +22,7 @@ enum StringScanner {
     /// - Throws: a ``ScanError`` at the first offending byte; `.unterminatedString`
     ///   (at the opening quote) when the input ends first.
     /// - Complexity: O(length), sixteen bytes at a time through plain ASCII.
-    @inline(__always)
+    @_transparent
     static func scan(_ p: UnsafePointer<UInt8>, from start: Int, end: Int) throws(ScanError) -> (close: Int, escaped: Bool) {
         var i = start
         var escaped = false
@@ -54,7 +54,11 @@ enum StringScanner {
                 return (i, escaped)
             } else if c == UInt8(ascii: "\\") {
                 escaped = true
-                i = try scanEscape(p, at: i, start: start, end: end)
+                // Escapes often follow each other (escaped non-ASCII text): the
+                // next one is taken without a search step.
+                repeat {
+                    i = try scanEscape(p, at: i, start: start, end: end)
+                } while i < end && p[i] == UInt8(ascii: "\\")
             } else if c < 0x20 {
                 throw ScanError(.unescapedControlCharacter, at: i)
             } else if c < 0x80 {

@@ -93,7 +93,7 @@ enum SwiftScanner {
     }
 
     /// Scans `"key"` and `:` and the whitespace after it.
-    @inline(__always)
+    @_transparent
     static func scanKey(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int, _ builder: inout TapeBuilder) throws(ScanError) {
         guard i < end else { throw ScanError(.unexpectedEndOfInput, at: i) }
         guard p[i] == UInt8(ascii: "\"") else { throw ScanError(.unexpectedCharacter(p[i]), at: i) }
