@@ -30,6 +30,31 @@ final class StringDecodingTests: XCTestCase {
         }
     }
 
+    func testShortASCIICheckFindsAHighByteAtEveryPosition() {
+        for count in 0..<16 {
+            // Read through a buffer of exactly `count` bytes: the check must not
+            // look outside it (the address sanitizer of the fuzz builds would say).
+            let plain = bytes(count)
+            plain.withUnsafeBufferPointer { p in
+                XCTAssertTrue(StringDecoding.isShortASCII(p.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: count), "\(count)")
+            }
+            for at in 0..<count {
+                let high = bytes(count, insert: [0xC3], at: at)
+                high.withUnsafeBufferPointer { p in
+                    XCTAssertFalse(StringDecoding.isShortASCII(p.baseAddress!, count: count), "\(count) at \(at)")
+                }
+            }
+            // Well-formed text with a two-byte character at every place: the same
+            // string as String(decoding:as:) makes.
+            for at in 0..<max(count - 1, 0) {
+                let text = bytes(count, insert: Array("é".utf8), at: at)
+                let string = text.withUnsafeBufferPointer { StringDecoding.validString($0.baseAddress!, count: count) }
+                XCTAssertEqual(string, String(decoding: text, as: UTF8.self))
+                XCTAssertEqual(Array(string.utf8), text)
+            }
+        }
+    }
+
     func testValidStringMatchesStringDecoding() {
         let samples: [[UInt8]] = [
             [], bytes(1), bytes(15), bytes(16), bytes(17), bytes(100), bytes(4096),
