@@ -8,23 +8,32 @@ final class StringScannerTests: XCTestCase {
         byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80
     }
 
+    /// Calls `body` with `width` bytes for each byte value at each place, after
+    /// plain bytes and before each kind of byte: a filler in every later place
+    /// (`step` 1) or in every other one (`step` 2, plain bytes between).
+    func forEachWord(width: Int, step: Int, _ body: ([UInt8]) -> Void) {
+        let fillers: [UInt8] = [0x41, 0x20, 0x7F, 0x22, 0x5C, 0x00, 0x1F, 0x80, 0xFF, 0x21, 0x5B, 0xA0]
+        for place in 0..<width {
+            for byte in UInt8.min...UInt8.max {
+                for filler in fillers {
+                    var bytes = [UInt8](repeating: 0x61, count: width)
+                    bytes[place] = byte
+                    for k in stride(from: place + 1, to: width, by: step) { bytes[k] = filler }
+                    body(bytes)
+                }
+            }
+        }
+    }
+
     /// The first byte `attentionMask` points at, bytewise: each byte value at each
     /// of the eight places, after plain bytes and before every kind of byte (a
     /// borrow from a flagged byte may flag bytes above it, never below).
     func testTheMaskPointsAtTheFirstByteThatNeedsALook() {
-        let fillers: [UInt8] = [0x41, 0x20, 0x7F, 0x22, 0x5C, 0x00, 0x1F, 0x80, 0xFF, 0x21, 0x5B, 0xA0]
-        for place in 0..<8 {
-            for byte in UInt8.min...UInt8.max {
-                for filler in fillers {
-                    var bytes = [UInt8](repeating: 0x61, count: 8)
-                    bytes[place] = byte
-                    for k in (place + 1)..<8 { bytes[k] = filler }
-                    let word = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
-                    let mask = StringScanner.attentionMask(word)
-                    let first = bytes.firstIndex(where: Self.needsLook)
-                    XCTAssertEqual(mask == 0 ? nil : mask.trailingZeroBitCount >> 3, first, "\(bytes)")
-                }
-            }
+        forEachWord(width: 8, step: 1) { bytes in
+            let word = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+            let mask = StringScanner.attentionMask(word)
+            let first = bytes.firstIndex(where: Self.needsLook)
+            XCTAssertEqual(mask == 0 ? nil : mask.trailingZeroBitCount >> 3, first, "\(bytes)")
         }
     }
 
@@ -32,22 +41,13 @@ final class StringScannerTests: XCTestCase {
     /// value at each of the sixteen places, among plain bytes and every kind of
     /// byte, in both halves.
     func testTheSixteenByteMaskFlagsExactlyTheBytesThatNeedALook() {
-        let fillers: [UInt8] = [0x41, 0x20, 0x7F, 0x22, 0x5C, 0x00, 0x1F, 0x80, 0xFF, 0x21, 0x5B, 0xA0]
-        for place in 0..<16 {
-            for byte in UInt8.min...UInt8.max {
-                for filler in fillers {
-                    var bytes = [UInt8](repeating: 0x61, count: 16)
-                    bytes[place] = byte
-                    for k in stride(from: place + 1, to: 16, by: 2) { bytes[k] = filler }
-                    let vector = bytes.withUnsafeBytes { $0.loadUnaligned(as: SIMD16<UInt8>.self) }
-                    let (low, high) = StringScanner.attentionMask(vector)
-                    let flagged = (0..<16).filter { k in
-                        let half = k < 8 ? low : high
-                        return half >> (UInt64(k % 8) * 8 + 7) & 1 == 1
-                    }
-                    XCTAssertEqual(flagged, bytes.indices.filter { Self.needsLook(bytes[$0]) }, "\(bytes)")
-                }
+        forEachWord(width: 16, step: 2) { bytes in
+            let (low, high) = bytes.withUnsafeBufferPointer { StringScanner.attentionMask(StringScanner.load16($0.baseAddress!)) }
+            let flagged = (0..<16).filter { k in
+                let half = k < 8 ? low : high
+                return half >> (UInt64(k % 8) * 8 + 7) & 1 == 1
             }
+            XCTAssertEqual(flagged, bytes.indices.filter { Self.needsLook(bytes[$0]) }, "\(bytes)")
         }
     }
 
