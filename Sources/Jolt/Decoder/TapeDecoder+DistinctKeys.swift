@@ -15,11 +15,7 @@ extension TapeDecoder {
     @inline(__always)
     func keyIsASCII(at j: Int) -> Bool {
         let k = entries[j]
-        let p = input + k.offset
-        if k.length >= 8 { return StringDecoding.isASCII(p, count: k.length) }
-        var bits: UInt8 = 0
-        for n in 0..<k.length { bits |= p[n] }
-        return bits & 0x80 == 0
+        return StringDecoding.isASCII(input + k.offset, count: k.length)
     }
 
     /// Decides once per object whether its keys are distinct (all unescaped with

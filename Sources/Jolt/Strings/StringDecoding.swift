@@ -40,8 +40,7 @@ enum StringDecoding {
     @inline(__always)
     static func validString(_ p: UnsafePointer<UInt8>, count: Int) -> String {
         let bytes = UnsafeBufferPointer(start: p, count: count)
-        let ascii = count < 16 ? isShortASCII(p, count: count) : isASCII(p, count: count)
-        return unsafe String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: ascii))
+        return unsafe String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII(p, count: count)))
     }
 
     /// Whether the `count` bytes at `p` (fewer than 16) are all ASCII: two
@@ -63,16 +62,13 @@ enum StringDecoding {
         return bits & 0x80 == 0
     }
 
-    /// Whether the `count` bytes at `p` (at least 8) are all ASCII: sixteen
-    /// bytes a step (SSE2 loads and ors), the last step overlapping the one
-    /// before it; two overlapping words below sixteen bytes.
+    /// Whether the `count` bytes at `p` are all ASCII: sixteen bytes a step
+    /// (SSE2 loads and ors), the last step overlapping the one before it;
+    /// `isShortASCII` below sixteen bytes.
     @inline(__always)
     static func isASCII(_ p: UnsafePointer<UInt8>, count: Int) -> Bool {
+        guard count >= 16 else { return isShortASCII(p, count: count) }
         let raw = UnsafeRawPointer(p)
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        guard count >= 16 else {
-            return (raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) & highs == 0
-        }
         var acc = raw.loadUnaligned(fromByteOffset: count &- 16, as: SIMD16<UInt8>.self)
         var i = 0
         while i &+ 16 < count {
@@ -80,7 +76,7 @@ enum StringDecoding {
             i &+= 16
         }
         let halves = unsafeBitCast(acc, to: (UInt64, UInt64).self)
-        return (halves.0 | halves.1) & highs == 0
+        return (halves.0 | halves.1) & 0x8080_8080_8080_8080 == 0
     }
 
     /// Writes the unescaped UTF-8 of validated raw text to `out`; returns its length.
