@@ -302,10 +302,15 @@ extension CodableGenerator {
         // value in memory and copy it out at the end (a retain and a release of
         // each of its references, about 500 instructions for a struct of 18
         // strings).
+        // The flattened values are read into locals before the first assignment too.
+        let flattened = properties.filter { $0.decodes && $0.flattened }
+        for property in flattened {
+            lines.append("let __joltFlattened_\(property.name) = \(flattenedDecodeExpression(property))")
+        }
         let assignments = direct.map { $0.key == nil ? directPathAssignment($0) : directAssignment($0) }
         lines += assignments.compactMap(\.check) + assignments.map(\.assignment)
-        for property in properties where property.decodes && property.flattened {
-            lines.append("self.\(property.name) = \(flattenedDecodeExpression(property))")
+        for property in flattened {
+            lines.append("self.\(property.name) = __joltFlattened_\(property.name)")
         }
         for property in properties where property.ignored {
             if let value = property.ignoredValue { lines.append("self.\(property.name) = \(value)") }

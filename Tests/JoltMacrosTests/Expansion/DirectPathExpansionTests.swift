@@ -652,11 +652,12 @@ final class DirectPathExpansionTests: XCTestCase {
                             break
                         }
                     }
+                    let __joltFlattened_geo = try JoltFlattened.decodeIfPresent(Geo.self, from: decoder)
                     guard let __jolt0 else {
                         throw JoltDirectReader.failure
                     }
                     self.name = __jolt0
-                    self.geo = try JoltFlattened.decodeIfPresent(Geo.self, from: decoder)
+                    self.geo = __joltFlattened_geo
                 }
 
                 static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
