@@ -35,7 +35,7 @@ public protocol PolymorphicEnum: Decodable {
 
 extension PolymorphicEnum {
     public init(from decoder: any Decoder) throws {
-        self = try PolymorphicRegistry<Self>.resolve(from: decoder).decode(from: decoder)
+        self = try PolymorphicRegistry<Self>.decodeEnum(from: decoder, own: Self.polymorphicRegistry)
     }
 
     public var polymorphicPayload: Any {

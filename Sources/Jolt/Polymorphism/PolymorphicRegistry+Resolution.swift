@@ -13,6 +13,19 @@ extension PolymorphicRegistry {
             codingPath: decoder.codingPath, debugDescription: missingMessage))
     }
 
+    /// Decodes the value `decoder` stands on with the registry a decode uses
+    /// for a ``PolymorphicEnum`` `Base` (as `resolve(from:)` finds it,
+    /// `own` being the enum's own), without the casts that find the enum's own
+    /// registry for any `Base`.
+    static func decodeEnum(from decoder: any Decoder, own: @autoclosure () -> PolymorphicRegistry<Base>) throws -> Base {
+        if let tape = decoder as? TapeDecoder {
+            let registry = tape.context.options.polymorphicRegistries.registry(for: Base.self)
+                ?? lookUpInUserInfo(tape.userInfo) ?? own()
+            return try registry.decode(tape)
+        }
+        return try (lookUpInUserInfo(decoder.userInfo) ?? own()).decodeThroughContainers(from: decoder)
+    }
+
     /// The registry an encode uses for `Base`: the one in the encoder's `userInfo`,
     /// else a ``PolymorphicEnum``'s own.
     static func resolve(from encoder: any Encoder) throws -> PolymorphicRegistry<Base> {
@@ -22,14 +35,19 @@ extension PolymorphicRegistry {
     }
 
     private static func lookUp(in userInfo: [CodingUserInfoKey: Any]) -> PolymorphicRegistry<Base>? {
-        if !userInfo.isEmpty, let registries = userInfo[PolymorphicRegistries.userInfoKey] as? PolymorphicRegistries,
-           let registry = registries.registry(for: Base.self) {
-            return registry
-        }
+        if let registry = lookUpInUserInfo(userInfo) { return registry }
         if let enumType = Base.self as? any PolymorphicEnum.Type {
             return enumType.anyPolymorphicRegistry as? PolymorphicRegistry<Base>
         }
         return nil
+    }
+
+    /// The registry for `Base` in `userInfo`'s ``PolymorphicRegistries``, if any.
+    static func lookUpInUserInfo(_ userInfo: [CodingUserInfoKey: Any]) -> PolymorphicRegistry<Base>? {
+        guard !userInfo.isEmpty, let registries = userInfo[PolymorphicRegistries.userInfoKey] as? PolymorphicRegistries else {
+            return nil
+        }
+        return registries.registry(for: Base.self)
     }
 
     private static var missingMessage: String {

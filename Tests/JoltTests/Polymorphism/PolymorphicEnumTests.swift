@@ -85,6 +85,16 @@ final class PolymorphicEnumTests: XCTestCase {
         XCTAssertEqual(try foundation.decode(Block.self, from: Data(#"{"t": "txt", "text": "x"}"#.utf8)), .text(label: TextItem(text: "x")))
         XCTAssertThrowsError(try decoder.decode(Block.self, from: #"{"type": "text", "text": "x"}"#))
         XCTAssertEqual(try JoltDecoder().decode(Block.self, from: #"{"type": "text", "text": "x"}"#), .text(label: TextItem(text: "x")))
+        // A JoltDecoder's userInfo too, on every backend, and the decoder's own registry before it.
+        for backend in availableBackends {
+            let viaUserInfo = JoltDecoder()
+            viaUserInfo.backend = backend
+            viaUserInfo.userInfo[PolymorphicRegistries.userInfoKey] = PolymorphicRegistries(renamed)
+            XCTAssertEqual(try viaUserInfo.decode(Block.self, from: #"{"t": "txt", "text": "x"}"#), .text(label: TextItem(text: "x")))
+            XCTAssertThrowsError(try viaUserInfo.decode(Block.self, from: #"{"type": "text", "text": "x"}"#))
+            viaUserInfo.register(Block.polymorphicRegistry)
+            XCTAssertEqual(try viaUserInfo.decode(Block.self, from: #"{"type": "text", "text": "x"}"#), .text(label: TextItem(text: "x")))
+        }
     }
 
     func testEnumsInPolymorphicWrappers() throws {
