@@ -25,7 +25,7 @@ public struct PolymorphicCodableMacro: ExtensionMacro {
         let access = enumDecl.modifiers.accessLevel.map { $0 + " " } ?? ""
         let discriminator = node.argument("discriminator")?.expression.trimmedDescription ?? "\"type\""
         let payloadKey = node.argument("payloadKey")?.expression.trimmedDescription ?? "nil"
-        var registrations: [String] = [], payloadCases: [String] = []
+        var registrations: [String] = [], payloadCases: [String] = [], encodeCases: [String] = []
         var failed = checkKeys(node, context: context)
         func report(_ node: some SyntaxProtocol, _ message: String, _ id: String) {
             context.diagnose(Diagnostic(node: node, message: JoltDiagnostic(message: message, id: id)))
@@ -74,6 +74,9 @@ public struct PolymorphicCodableMacro: ExtensionMacro {
                     }
                     identifierOwners[text] = identifierOwners[text] ?? (name, caseDecl.id)
                 }
+                let write = "case .`\(name)`(let value): try PolymorphicRegistry<\(typeName)>."
+                encodeCases.append(isFallback ? write + "encodeFallbackCase(value, of: self, to: encoder)"
+                                   : write + "encodeCase(value, as: \(identifiers[0].trimmedDescription), of: self, to: encoder)")
                 if isFallback {
                     registrations.append("registry.fallback(\(valueType).self, as: \(identifiers[0].trimmedDescription), "
                                          + "\(typeName).`\(name)`)")
@@ -89,6 +92,21 @@ public struct PolymorphicCodableMacro: ExtensionMacro {
         }
         if failed { return [] }
         let conformance = protocols.isEmpty ? "" : ": " + protocols.map(\.trimmedDescription).joined(separator: ", ")
+        // Each case written with its identifier, known here, instead of one found by
+        // the payload's type at run time (unless the enum writes its own encode(to:)).
+        let writesOwnEncode = enumDecl.memberBlock.members.contains {
+            guard let function = $0.decl.as(FunctionDeclSyntax.self), function.name.text == "encode" else { return false }
+            return function.signature.parameterClause.parameters.first?.firstName.text == "to"
+        }
+        let encodeDecl = writesOwnEncode ? "" : """
+
+
+            \(access)func encode(to encoder: any Encoder) throws {
+            switch self {
+            \(encodeCases.joined(separator: "\n"))
+            }
+            }
+            """
         let decl: DeclSyntax = """
             extension \(raw: typeName)\(raw: conformance) {
             \(raw: access)static let polymorphicRegistry = PolymorphicRegistry<\(raw: typeName)>(discriminator: \(raw: discriminator), payloadKey: \(raw: payloadKey)) { registry in
@@ -99,7 +117,7 @@ public struct PolymorphicCodableMacro: ExtensionMacro {
             switch self {
             \(raw: payloadCases.joined(separator: "\n"))
             }
-            }
+            }\(raw: encodeDecl)
             }
             """
         return [decl.cast(ExtensionDeclSyntax.self)]

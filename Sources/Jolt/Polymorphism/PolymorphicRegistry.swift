@@ -274,26 +274,36 @@ public final class PolymorphicRegistry<Base>: Sendable {
         }
         guard let identifier = identifiersByType[typeID] else {
             if let fallbackEntry, fallbackEntry.typeID == typeID {
-                // The fallback's own identifier first, so that a value keeping the
-                // one it was read with writes that one over it.
-                if let identifier = fallbackEntry.identifier { try encodeDiscriminator(identifier, to: encoder) }
-                return try encodable.encode(to: encoder)
+                return try encodeFallback(encodable, to: encoder)
             }
             throw EncodingError.invalidValue(payload, EncodingError.Context(
                 codingPath: encoder.codingPath,
                 debugDescription: "\(type(of: payload)) is not registered in PolymorphicRegistry<\(Base.self)>; "
                     + "registered types have the identifiers \(identifiers.map { "\"\($0)\"" }.joined(separator: ", "))."))
         }
+        try encodeRegistered(encodable, as: identifier, to: encoder)
+    }
+
+    /// Encodes the payload of a registered type with its identifier (see ``encode(_:to:)``).
+    func encodeRegistered<T: Encodable>(_ payload: T, as identifier: String, to encoder: any Encoder) throws {
         if let payloadCodingKey {
             try encodeDiscriminator(identifier, to: encoder)
             var container = encoder.container(keyedBy: JoltCodingKey.self)
-            try encodable.encode(to: container.superEncoder(forKey: payloadCodingKey))
+            try payload.encode(to: container.superEncoder(forKey: payloadCodingKey))
         } else {
             // The value first, then the discriminator into the same object: the
             // registry's identifier wins over a `type` property the value writes.
-            try encodable.encode(to: encoder)
+            try payload.encode(to: encoder)
             try encodeDiscriminator(identifier, to: encoder)
         }
+    }
+
+    /// Encodes a value of the fallback type (see ``encode(_:to:)``).
+    func encodeFallback<T: Encodable>(_ payload: T, to encoder: any Encoder) throws {
+        // The fallback's own identifier first, so that a value keeping the
+        // one it was read with writes that one over it.
+        if let identifier = fallbackEntry?.identifier { try encodeDiscriminator(identifier, to: encoder) }
+        try payload.encode(to: encoder)
     }
 
     func encodeDiscriminator(_ identifier: String, to encoder: any Encoder) throws {

@@ -782,6 +782,17 @@ final class MacroExpansionTests: XCTestCase {
                         value
                     }
                 }
+
+                public func encode(to encoder: any Encoder) throws {
+                    switch self {
+                    case .`image`(let value):
+                        try PolymorphicRegistry<Block>.encodeCase(value, as: "image", of: self, to: encoder)
+                    case .`text`(let value):
+                        try PolymorphicRegistry<Block>.encodeCase(value, as: "text", of: self, to: encoder)
+                    case .`unknown`(let value):
+                        try PolymorphicRegistry<Block>.encodeFallbackCase(value, of: self, to: encoder)
+                    }
+                }
             }
             """#,
             macroSpecs: joltMacroSpecs

@@ -274,6 +274,15 @@ final class SeedParityExpansionTests: XCTestCase {
                         value
                     }
                 }
+
+                func encode(to encoder: any Encoder) throws {
+                    switch self {
+                    case .`circle`(let value):
+                        try PolymorphicRegistry<Figure>.encodeCase(value, as: "circle", of: self, to: encoder)
+                    case .`other`(let value):
+                        try PolymorphicRegistry<Figure>.encodeFallbackCase(value, of: self, to: encoder)
+                    }
+                }
             }
             """#,
             macroSpecs: joltMacroSpecs

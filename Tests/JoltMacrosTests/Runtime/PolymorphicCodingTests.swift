@@ -31,6 +31,66 @@ struct PolymorphicCodingTests {
         #expect(throws: DecodingError.self) { try decoder.decode(Wrapped.self, #"{"meta": {"kind": "video"}, "data": {}}"#) }
     }
 
+    @Test("a case chosen by a sibling key: @Flatten and a payload key", arguments: TestDecoder.all)
+    func siblingKey(decoder: TestDecoder) throws {
+        // The discriminator before and after the payload, an alias, the fallback.
+        let json = #"""
+        [{"kind": "posted", "id": 1, "body": {"text": "Hi"}},
+         {"body": {"url": "a.png"}, "id": 2, "kind": "shared"},
+         {"id": 3, "kind": "liked", "body": {"emoji": "+1"}}]
+        """#
+        let events = try decoder.decode([SiteEvent].self, json)
+        #expect(events == [SiteEvent(id: 1, body: .posted(TextItem(text: "Hi"))),
+                           SiteEvent(id: 2, body: .uploaded(ImageItem(url: "a.png"))),
+                           SiteEvent(id: 3, body: .other(UnknownSiteEvent(kind: "liked", id: 3)))])
+        // Each case's first identifier, the fallback the object it read.
+        let (jolt, foundation) = try encodeBoth(events)
+        #expect(jolt == #"[{"body":{"text":"Hi"},"id":1,"kind":"posted"},{"body":{"url":"a.png"},"id":2,"kind":"uploaded"},"#
+                + #"{"id":3,"kind":"liked"}]"#)
+        #expect(jolt == foundation)
+        // A kept discriminator is written by the struct, then by the registry: the last wins.
+        let kept = try decoder.decode([KindKeepingSiteEvent].self, json)
+        #expect(kept.map(\.kind) == ["posted", "shared", "liked"])
+        #expect(kept.map(\.body) == events.map(\.body))
+        let (keptJolt, keptFoundation) = try encodeBoth(Array(kept.prefix(2)))
+        #expect(keptJolt == #"[{"body":{"text":"Hi"},"id":1,"kind":"posted"},{"body":{"url":"a.png"},"id":2,"kind":"uploaded"}]"#)
+        #expect(keptJolt == keptFoundation)
+        // A missing payload, a payload of the wrong shape, a missing discriminator:
+        // the errors of init(from:) on every decoder.
+        for (bad, expected) in [(#"{"kind": "posted", "id": 1}"#, "keyNotFound body at "),
+                                (#"{"kind": "posted", "id": 1, "body": {"text": 5}}"#, "typeMismatch at body.text"),
+                                (#"{"id": 1, "body": {"text": "Hi"}}"#, "keyNotFound kind at ")] {
+            do {
+                _ = try decoder.decode(SiteEvent.self, bad)
+                Issue.record("\(bad) decoded")
+            } catch {
+                var found = "\(error)"
+                switch error as? DecodingError {
+                case .keyNotFound(let key, _): found = "keyNotFound \(key.stringValue) at \(errorPath(error) ?? "")"
+                case .typeMismatch: found = "typeMismatch at \(errorPath(error) ?? "")"
+                default: break
+                }
+                #expect(found == expected, "\(bad)")
+            }
+        }
+    }
+
+    @Test("a generated encode(to:) gives way to a registry in the encoder's userInfo")
+    func encoderRegistry() throws {
+        let renamed = PolymorphicRegistry<SiteEventBody>(discriminator: "k", payloadKey: "b") {
+            $0.register(TextItem.self, as: "post", SiteEventBody.posted)
+        }
+        let value = SiteEvent(id: 1, body: .posted(TextItem(text: "Hi")))
+        let registries: [CodingUserInfoKey: any Sendable] = [PolymorphicRegistries.userInfoKey: PolymorphicRegistries(renamed)]
+        let (jolt, foundation) = try encodeBoth(value, userInfo: registries)
+        #expect(jolt == #"{"b":{"text":"Hi"},"id":1,"k":"post"}"#)
+        #expect(jolt == foundation)
+        // A case the renamed registry does not have is its error.
+        #expect(throws: EncodingError.self) {
+            try encodeBoth(SiteEvent(id: 2, body: .uploaded(ImageItem(url: "a"))), userInfo: registries)
+        }
+    }
+
     @Test("a protocol's registry from @PolymorphicIdentifier and #polymorphicRegistry", arguments: TestDecoder.all)
     func protocolRegistry(decoder: TestDecoder) throws {
         #expect(feedItems.identifiers == ["image", "note", "photo"])

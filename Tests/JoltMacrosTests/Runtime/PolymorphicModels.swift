@@ -36,3 +36,29 @@ let feedItems = #polymorphicRegistry((any FeedItem).self, discriminator: "type",
 struct Feed: Codable {
     @PolymorphicArray var items: [any FeedItem]
 }
+
+// A case chosen by a sibling key (github_events' events): the enum reads the
+// discriminator and the payload from the object the struct reads its own keys from.
+@Codable
+struct SiteEvent: Equatable {
+    let id: Int
+    @Flatten let body: SiteEventBody
+}
+
+@PolymorphicCodable(discriminator: "kind", payloadKey: "body")
+enum SiteEventBody: Equatable {
+    @PolymorphicCase("posted") case posted(TextItem)
+    @PolymorphicCase("uploaded", "shared") case uploaded(ImageItem)
+    @FallbackCase case other(UnknownSiteEvent)
+}
+
+/// The fallback decodes the whole object (a registry's fallback reads the object, not its payload).
+struct UnknownSiteEvent: Codable, Equatable { var kind: String; var id: Int }
+
+/// The same with the discriminator kept in a property too: it is written twice.
+@Codable
+struct KindKeepingSiteEvent: Equatable {
+    let kind: String
+    let id: Int
+    @Flatten let body: SiteEventBody
+}
