@@ -8,9 +8,19 @@ Each copy has the same structure with every type and type alias prefixed
 `Generated`. A struct whose coding is synthesized from a `CodingKeys` enum
 becomes `@Codable`, with `@CodingKey("…")` on each property whose JSON key is
 not its name (so JoltDecoder reads it through its `JoltDirectDecodable`
-conformance); a type with a hand-written `init(from:)` (GitHubEvent, whose
-payload's type depends on a sibling key) is copied as it is, so the generated
-types below it show the direct path under a plain type.
+conformance). A struct whose hand-written `init(from:)` chooses a property's
+enum case by a sibling key (GitHubEvent: `switch type { case "PushEvent":
+payload = .push(try c.decode(…, forKey: .payload)) … default: … }`) becomes
+`@Codable` too, the property `@Flatten` and its enum
+`@PolymorphicCodable(discriminator: "type", payloadKey: "payload")`, each case
+under its `@PolymorphicCase` value and the `default:` case the `@FallbackCase`.
+The struct's `type` property is left out: the case says it, and the registry
+writes it back (kept, it would be written twice, which makes JoltEncoder hand
+the whole encode to Foundation's encoder for the last value to win). The
+registry's fallback decodes the whole object where the hand-written init
+decoded the payload: the two differ for a `type` the switch does not name,
+which the corpus does not have. Any other hand-written `init(from:)` is copied
+as it is.
 
     python3 Scripts/generate-macro-corpus-models.py
 """
@@ -24,6 +34,63 @@ files = ["CanadaModels", "CitmCatalogModels", "GitHubEventsModels", "GSoC2018Mod
 prefix = "Generated"
 
 
+def sibling_tagged(body: list[str]) -> dict | None:
+    """The sibling-key choice a hand-written `init(from:)` makes, or None:
+    `switch tag {` over a property decoded from its own key, each `case "ID":` or
+    `default:` assigning one property an enum case of a value decoded under one key."""
+    keys: dict[str, str] = {}
+    for l in body:
+        km = re.match(r"^\s*case (`?\w+`?)(?: = \"([^\"]+)\")?\s*$", l)
+        if km:
+            keys[km.group(1).strip("`")] = km.group(2) or km.group(1).strip("`")
+    switch = next((re.match(r"^\s*switch (\w+) \{$", l) for l in body if re.match(r"^\s*switch (\w+) \{$", l)), None)
+    if switch is None:
+        return None
+    cases: dict[str, str] = {}
+    fallback = None
+    prop = payload_key = None
+    for l in body:
+        cm = re.match(r'^\s*(?:case "([^"]+)"|(default)): (\w+) = \.(\w+)\(try c\.decode\([\w.]+\.self, forKey: \.(\w+)\)\)$', l)
+        if not cm:
+            continue
+        if prop not in (None, cm.group(3)) or payload_key not in (None, cm.group(5)):
+            return None
+        prop, payload_key = cm.group(3), cm.group(5)
+        if cm.group(2):
+            fallback = cm.group(4)
+        else:
+            cases.setdefault(cm.group(4), []).append(cm.group(1))
+    enum = next((re.match(rf"^\s*let {prop}: (\w+)$", l).group(1) for l in body
+                 if prop and re.match(rf"^\s*let {prop}: (\w+)$", l)), None)
+    if not cases or enum is None:
+        return None
+    return {"property": prop, "enum": enum, "tag": switch.group(1), "discriminator": keys.get(switch.group(1), switch.group(1)),
+            "payloadKey": keys.get(payload_key, payload_key), "cases": cases, "fallback": fallback}
+
+
+def annotate_polymorphic(lines: list[str], polymorphic: dict[str, dict]) -> list[str]:
+    """The enums a `sibling_tagged` struct chooses a case of, as `@PolymorphicCodable`."""
+    out: list[str] = []
+    current = None
+    for l in lines:
+        em = re.match(r"^enum (\w+): ", l)
+        if em and em.group(1) in polymorphic:
+            current = polymorphic[em.group(1)]
+            out.append(f'@PolymorphicCodable(discriminator: "{current["discriminator"]}", '
+                       f'payloadKey: "{current["payloadKey"]}")')
+        elif current is not None and l == "}":
+            current = None
+        elif current is not None:
+            cm = re.match(r"^(\s*)case (\w+)\(", l)
+            if cm and cm.group(2) in current["cases"]:
+                ids = ", ".join(f'"{i}"' for i in current["cases"][cm.group(2)])
+                l = f"{cm.group(1)}@PolymorphicCase({ids}) {l.lstrip()}"
+            elif cm and cm.group(2) == current["fallback"]:
+                l = f"{cm.group(1)}@FallbackCase {l.lstrip()}"
+        out.append(l)
+    return out
+
+
 def convert(name: str) -> tuple[str, int, int]:
     text = (models / f"{name}.swift").read_text()
     declared = re.findall(r"^(?:struct|enum|typealias|indirect enum) (\w+)", text, re.M)
@@ -32,6 +99,7 @@ def convert(name: str) -> tuple[str, int, int]:
     # Split into top-level declarations (a line starting a struct/enum/typealias).
     lines = text.splitlines()
     out: list[str] = []
+    polymorphic: dict[str, dict] = {}
     converted = kept = 0
     i = 0
     while i < len(lines):
@@ -46,11 +114,23 @@ def convert(name: str) -> tuple[str, int, int]:
         while lines[j] != "}":
             j += 1
         body = lines[i + 1:j]
+        tagged = None
         if any("init(from" in l for l in body):
-            out += lines[i:j + 1]
-            kept += 1
-            i = j + 1
-            continue
+            tagged = sibling_tagged(body)
+            if tagged is None:
+                out += lines[i:j + 1]
+                kept += 1
+                i = j + 1
+                continue
+            polymorphic[tagged["enum"]] = tagged
+        if tagged is not None:
+            # The coding written by hand is the macros' now.
+            end = next(n for n, l in enumerate(body) if "init(from" in l)
+            while end > 0 and body[end - 1].strip().startswith("//"):
+                end -= 1
+            body = body[:end]
+            while body and body[-1].strip() == "":
+                body.pop()
         keys: dict[str, str] = {}
         in_keys = False
         for l in body:
@@ -80,12 +160,17 @@ def convert(name: str) -> tuple[str, int, int]:
             if pm:
                 prop = pm.group(2).strip("`")
                 key = keys.get(prop, prop)
-                if key != prop:
+                if tagged is not None and prop == tagged["tag"]:
+                    continue
+                if tagged is not None and prop == tagged["property"]:
+                    l = f"{pm.group(1)}@Flatten {l.lstrip()}"
+                elif key != prop:
                     l = f'{pm.group(1)}@CodingKey("{key}") {l.lstrip()}'
             out.append(l)
         out.append("}")
         converted += 1
         i = j + 1
+    out = annotate_polymorphic(out, polymorphic)
     body = [l for l in out if not l.startswith("// ")]
     text = re.sub(r"\n{3,}", "\n\n", "\n".join(body)).replace("import Foundation", "import Foundation\nimport JoltMacros", 1)
     header = [

@@ -6,82 +6,28 @@ import JoltMacros
 
 typealias GeneratedGitHubEvents = [GeneratedGitHubEvent]
 
-struct GeneratedGitHubEvent: Codable, Equatable, Sendable {
-    let type: String
-    let createdAt: String
+@Codable
+struct GeneratedGitHubEvent: Equatable, Sendable {
+    @CodingKey("created_at") let createdAt: String
     let actor: GeneratedGitHubActor
     let repo: GeneratedGitHubRepoRef
     let `public`: Bool
-    let payload: GeneratedGitHubEventPayload
+    @Flatten let payload: GeneratedGitHubEventPayload
     let id: String
     let org: GeneratedGitHubActor?  // absent in 24 of 30
-
-    enum CodingKeys: String, CodingKey {
-        case type
-        case createdAt = "created_at"
-        case actor
-        case repo
-        case `public`
-        case payload
-        case id
-        case org
-    }
-
-    // `payload` is heterogeneous: its shape is selected by the sibling `type` key, so this
-    // init reads `type` first and then decodes the matching payload struct.
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        type = try c.decode(String.self, forKey: .type)
-        createdAt = try c.decode(String.self, forKey: .createdAt)
-        actor = try c.decode(GeneratedGitHubActor.self, forKey: .actor)
-        repo = try c.decode(GeneratedGitHubRepoRef.self, forKey: .repo)
-        `public` = try c.decode(Bool.self, forKey: .public)
-        id = try c.decode(String.self, forKey: .id)
-        org = try c.decodeIfPresent(GeneratedGitHubActor.self, forKey: .org)
-        switch type {
-        case "PushEvent": payload = .push(try c.decode(GeneratedGitHubPushPayload.self, forKey: .payload))
-        case "WatchEvent": payload = .watch(try c.decode(GeneratedGitHubWatchPayload.self, forKey: .payload))
-        case "CreateEvent": payload = .create(try c.decode(GeneratedGitHubCreatePayload.self, forKey: .payload))
-        case "ForkEvent": payload = .fork(try c.decode(GeneratedGitHubForkPayload.self, forKey: .payload))
-        case "IssueCommentEvent": payload = .issueComment(try c.decode(GeneratedGitHubIssueCommentPayload.self, forKey: .payload))
-        case "IssuesEvent": payload = .issues(try c.decode(GeneratedGitHubIssuesPayload.self, forKey: .payload))
-        case "GollumEvent": payload = .gollum(try c.decode(GeneratedGitHubGollumPayload.self, forKey: .payload))
-        default: payload = .other(try c.decode(CorpusJSONValue.self, forKey: .payload))
-        }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(type, forKey: .type)
-        try c.encode(createdAt, forKey: .createdAt)
-        try c.encode(actor, forKey: .actor)
-        try c.encode(repo, forKey: .repo)
-        try c.encode(`public`, forKey: .public)
-        try c.encode(id, forKey: .id)
-        try c.encodeIfPresent(org, forKey: .org)
-        switch payload {
-        case .push(let p): try c.encode(p, forKey: .payload)
-        case .watch(let p): try c.encode(p, forKey: .payload)
-        case .create(let p): try c.encode(p, forKey: .payload)
-        case .fork(let p): try c.encode(p, forKey: .payload)
-        case .issueComment(let p): try c.encode(p, forKey: .payload)
-        case .issues(let p): try c.encode(p, forKey: .payload)
-        case .gollum(let p): try c.encode(p, forKey: .payload)
-        case .other(let p): try c.encode(p, forKey: .payload)
-        }
-    }
 }
 
 /// One case per event `type` present in the corpus; unknown types keep their raw JSON.
+@PolymorphicCodable(discriminator: "type", payloadKey: "payload")
 enum GeneratedGitHubEventPayload: Equatable, Sendable {
-    case push(GeneratedGitHubPushPayload)
-    case watch(GeneratedGitHubWatchPayload)
-    case create(GeneratedGitHubCreatePayload)
-    case fork(GeneratedGitHubForkPayload)
-    case issueComment(GeneratedGitHubIssueCommentPayload)
-    case issues(GeneratedGitHubIssuesPayload)
-    case gollum(GeneratedGitHubGollumPayload)
-    case other(CorpusJSONValue)
+    @PolymorphicCase("PushEvent") case push(GeneratedGitHubPushPayload)
+    @PolymorphicCase("WatchEvent") case watch(GeneratedGitHubWatchPayload)
+    @PolymorphicCase("CreateEvent") case create(GeneratedGitHubCreatePayload)
+    @PolymorphicCase("ForkEvent") case fork(GeneratedGitHubForkPayload)
+    @PolymorphicCase("IssueCommentEvent") case issueComment(GeneratedGitHubIssueCommentPayload)
+    @PolymorphicCase("IssuesEvent") case issues(GeneratedGitHubIssuesPayload)
+    @PolymorphicCase("GollumEvent") case gollum(GeneratedGitHubGollumPayload)
+    @FallbackCase case other(CorpusJSONValue)
 }
 
 @Codable
