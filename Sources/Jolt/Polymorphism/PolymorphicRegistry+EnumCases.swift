@@ -10,19 +10,19 @@ extension PolymorphicRegistry where Base: PolymorphicEnum {
         try Base.polymorphicRegistry.encodeRegistered(payload, as: identifier, to: encoder)
     }
 
-    /// ``encodeCase(_:as:of:to:)`` for the enum's fallback case.
+    /// `encodeCase(_:as:of:to:)` for the enum's fallback case.
     public static func encodeFallbackCase<T: Encodable>(_ payload: T, of whole: Base, to encoder: any Encoder) throws {
         if let registry = lookUpInUserInfo(encoder.userInfo) { return try registry.encode(whole, to: encoder) }
         try Base.polymorphicRegistry.encodeFallback(payload, to: encoder)
     }
 
-    /// ``encodeCase(_:as:of:to:)`` for a payload that is not `Encodable`: the
+    /// `encodeCase(_:as:of:to:)` for a payload that is not `Encodable`: the
     /// registry's error (or the `userInfo` registry's result).
     public static func encodeCase<T>(_ payload: T, as identifier: String, of whole: Base, to encoder: any Encoder) throws {
         try PolymorphicRegistry<Base>.resolve(from: encoder).encode(whole, to: encoder)
     }
 
-    /// ``encodeFallbackCase(_:of:to:)`` for a payload that is not `Encodable`.
+    /// `encodeFallbackCase(_:of:to:)` for a payload that is not `Encodable`.
     public static func encodeFallbackCase<T>(_ payload: T, of whole: Base, to encoder: any Encoder) throws {
         try PolymorphicRegistry<Base>.resolve(from: encoder).encode(whole, to: encoder)
     }
