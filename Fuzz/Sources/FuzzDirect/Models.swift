@@ -268,6 +268,56 @@ struct FuzzFlat: Decodable, JoltDirectDecodable, Equatable {
     }
 }
 
+/// A case chosen by a sibling key, as JoltMacros writes it for
+/// `@Decodable struct FuzzTagged { var id: Int; @Flatten var body: FuzzBody }`
+/// (github_events' events): `id` in the pass, then the enum from the whole object,
+/// its discriminator and its payload found by the registry.
+struct FuzzTagged: Decodable, JoltDirectDecodable, Equatable {
+    var id: Int
+    var body: FuzzBody
+
+    enum CodingKeys: String, CodingKey { case id }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        body = try FuzzBody(from: decoder)
+    }
+
+    static func joltDirectDecode(_ reader: JoltDirectReader) throws -> FuzzTagged {
+        let decoder = reader.decoder
+        var id: Int?, seenID = false
+        var members = try reader.members()
+        while members.next() {
+            if members.keySignature == 0x0000646900000002 && !seenID { // "id"
+                seenID = true
+                id = try members.decode(Int.self)
+            }
+        }
+        let body = try FuzzBody(from: decoder)
+        guard let id else { throw JoltDirectReader.failure }
+        return FuzzTagged(id: id, body: body)
+    }
+
+    init(id: Int, body: FuzzBody) {
+        self.id = id
+        self.body = body
+    }
+}
+
+/// `@PolymorphicCodable(discriminator: "kind", payloadKey: "body")` written out:
+/// each case's payload under "body", chosen by "kind".
+enum FuzzBody: PolymorphicEnum, Equatable {
+    case inner(FuzzInner)
+    case final(FuzzFinal)
+
+    static let polymorphicRegistry = PolymorphicRegistry<FuzzBody>(discriminator: "kind", payloadKey: "body") {
+        $0.register(FuzzInner.self, as: "inner", FuzzBody.inner)
+        $0.register(FuzzInner.self, as: "i", FuzzBody.inner)
+        $0.register(FuzzFinal.self, as: "final", FuzzBody.final)
+    }
+}
+
 /// A final class, as JoltMacros writes it for
 /// `@Decodable final class FuzzFinal { var x: Int; var y: String? }`: its direct
 /// reading among its members.
