@@ -91,6 +91,20 @@ struct PolymorphicCodingTests {
         }
     }
 
+    @Test("a case whose payload only decodes: decoded, and its encoding is the registry's error", arguments: TestDecoder.all)
+    func decodeOnlyPayload(decoder: TestDecoder) throws {
+        let value = try decoder.decode(ReadOnlyBlock.self, #"{"type": "note", "text": "x"}"#)
+        #expect(value == .note(DecodeOnlyItem(text: "x")))
+        for encode in [{ try JoltEncoder().encode(value) }, { try JSONEncoder().encode(value) }] {
+            do {
+                _ = try encode()
+                Issue.record("a DecodeOnlyItem was encoded")
+            } catch EncodingError.invalidValue(_, let context) {
+                #expect(context.debugDescription == "DecodeOnlyItem in PolymorphicRegistry<ReadOnlyBlock> is not Encodable.")
+            }
+        }
+    }
+
     @Test("a protocol's registry from @PolymorphicIdentifier and #polymorphicRegistry", arguments: TestDecoder.all)
     func protocolRegistry(decoder: TestDecoder) throws {
         #expect(feedItems.identifiers == ["image", "note", "photo"])

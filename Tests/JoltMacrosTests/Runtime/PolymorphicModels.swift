@@ -62,3 +62,11 @@ struct KindKeepingSiteEvent: Equatable {
     let id: Int
     @Flatten let body: SiteEventBody
 }
+
+/// A payload type that only decodes: the enum still compiles, and encoding it is the registry's error.
+struct DecodeOnlyItem: Decodable, Equatable { var text: String }
+
+@PolymorphicCodable
+enum ReadOnlyBlock: Equatable {
+    case note(DecodeOnlyItem)
+}
