@@ -35,7 +35,25 @@ public protocol PolymorphicEnum: Decodable {
 
 extension PolymorphicEnum {
     public init(from decoder: any Decoder) throws {
-        self = try PolymorphicRegistry<Self>.decodeEnum(from: decoder, own: Self.polymorphicRegistry)
+        self = try Self.decodeCase(from: decoder)
+    }
+
+    /// Decodes the value `decoder` stands on with the registry a decode uses for
+    /// the enum: the decoder's own (``JoltDecoder/register(_:)``), else the one in
+    /// `userInfo`, else ``polymorphicRegistry``. The two others are looked for only
+    /// when there are any: naming `PolymorphicRegistry<Self>` here, unspecialized,
+    /// looks up its metadata in the runtime's cache (about 330 instructions).
+    static func decodeCase(from decoder: any Decoder) throws -> Self {
+        if let tape = TapeDecoder.of(decoder) {
+            let registries = tape.context.options.polymorphicRegistries
+            let registry = (registries.isEmpty ? nil : registries.registry(for: Self.self))
+                ?? (tape.userInfo.isEmpty ? nil : PolymorphicRegistry<Self>.lookUpInUserInfo(tape.userInfo))
+                ?? polymorphicRegistry
+            return try registry.decode(tape)
+        }
+        let registry = (decoder.userInfo.isEmpty ? nil : PolymorphicRegistry<Self>.lookUpInUserInfo(decoder.userInfo))
+            ?? polymorphicRegistry
+        return try registry.decodeThroughContainers(from: decoder)
     }
 
     public var polymorphicPayload: Any {

@@ -10,7 +10,7 @@ extension PolymorphicRegistry {
     /// }
     /// ```
     public func decodeArray(from decoder: any Decoder, lossy: Bool = false) throws -> [Base] {
-        if let tape = decoder as? TapeDecoder { return try decodeArray(tape, lossy: lossy) }
+        if let tape = TapeDecoder.of(decoder) { return try decodeArray(tape, lossy: lossy) }
         var container = try decoder.unkeyedContainer()
         var result: [Base] = []
         if let count = container.count { result.reserveCapacity(count) }

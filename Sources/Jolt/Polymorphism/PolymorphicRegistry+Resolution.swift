@@ -5,25 +5,12 @@ extension PolymorphicRegistry {
     ///
     /// - Throws: `DecodingError.dataCorrupted` at the decoder's path when there is none.
     static func resolve(from decoder: any Decoder) throws -> PolymorphicRegistry<Base> {
-        if let tape = decoder as? TapeDecoder, let registry = tape.context.options.polymorphicRegistries.registry(for: Base.self) {
+        if let tape = TapeDecoder.of(decoder), let registry = tape.context.options.polymorphicRegistries.registry(for: Base.self) {
             return registry
         }
         if let registry = lookUp(in: decoder.userInfo) { return registry }
         throw DecodingError.dataCorrupted(DecodingError.Context(
             codingPath: decoder.codingPath, debugDescription: missingMessage))
-    }
-
-    /// Decodes the value `decoder` stands on with the registry a decode uses
-    /// for a ``PolymorphicEnum`` `Base` (as `resolve(from:)` finds it,
-    /// `own` being the enum's own), without the casts that find the enum's own
-    /// registry for any `Base`.
-    static func decodeEnum(from decoder: any Decoder, own: @autoclosure () -> PolymorphicRegistry<Base>) throws -> Base {
-        if let tape = decoder as? TapeDecoder {
-            let registry = tape.context.options.polymorphicRegistries.registry(for: Base.self)
-                ?? lookUpInUserInfo(tape.userInfo) ?? own()
-            return try registry.decode(tape)
-        }
-        return try (lookUpInUserInfo(decoder.userInfo) ?? own()).decodeThroughContainers(from: decoder)
     }
 
     /// The registry an encode uses for `Base`: the one in the encoder's `userInfo`,

@@ -78,7 +78,7 @@ public final class PolymorphicRegistry<Base>: Sendable {
     /// nil when there are many identifiers.
     let matcher: DiscriminatorMatcher?
     /// The entries in the order of the matcher's identifiers.
-    let tableEntries: [Entry]
+    let tableEntries: EntryTable
     /// The concrete value inside a `Base` (the value itself for an existential,
     /// the associated value for a ``PolymorphicEnum``).
     let payloadOf: @Sendable (Base) -> Any
@@ -133,15 +133,42 @@ public final class PolymorphicRegistry<Base>: Sendable {
         if entries.count <= DiscriminatorMatcher.identifierLimit {
             matcher = DiscriminatorMatcher(path: builder.discriminatorPath, payloadKey: builder.payloadKey,
                                            identifiers: sorted.map(\.key))
-            tableEntries = sorted.map(\.value)
+            tableEntries = EntryTable(sorted.map(\.value))
         } else {
             matcher = nil
-            tableEntries = []
+            tableEntries = EntryTable([])
         }
         if Base.self is any PolymorphicEnum.Type {
             payloadOf = { value in (value as? any PolymorphicEnum)?.polymorphicPayload ?? value }
         } else {
             payloadOf = { $0 as Any }
+        }
+    }
+
+    deinit {
+        tableEntries.free()
+    }
+
+    /// The entries of a matcher's table, each at the index of its identifier:
+    /// taking one from this memory needs no type metadata, where an `[Entry]`,
+    /// read in this class's unspecialized code, looked up the metadata of
+    /// `Entry` in the runtime's cache on every decode (about 330 instructions).
+    /// Written once, at init; freed by the registry's `deinit`.
+    struct EntryTable: @unchecked Sendable {
+        let base: UnsafeMutablePointer<Entry>
+        let count: Int
+
+        init(_ entries: [Entry]) {
+            count = entries.count
+            base = .allocate(capacity: max(entries.count, 1))
+            base.initialize(from: entries, count: entries.count)
+        }
+
+        @inline(__always) subscript(index: Int) -> Entry { base[index] }
+
+        func free() {
+            base.deinitialize(count: count)
+            base.deallocate()
         }
     }
 
@@ -199,7 +226,7 @@ public final class PolymorphicRegistry<Base>: Sendable {
     /// }
     /// ```
     public func decode(from decoder: any Decoder) throws -> Base {
-        if let tape = decoder as? TapeDecoder { return try decode(tape) }
+        if let tape = TapeDecoder.of(decoder) { return try decode(tape) }
         return try decodeThroughContainers(from: decoder)
     }
 
