@@ -234,18 +234,21 @@ struct FuzzContained: Decodable, JoltDirectDecodable, Equatable {
 }
 
 /// A flattened property, as JoltMacros writes it for
-/// `@Decodable struct FuzzFlat { var name: String; @Flatten var inner: FuzzInner }`:
+/// `@Decodable struct FuzzFlat { var name: String; @Flatten var inner: Inner }`:
 /// the type's own key in the pass, the flattened value from the whole object after it.
-struct FuzzFlat: Decodable, JoltDirectDecodable, Equatable {
+/// `FuzzFlat<FuzzInner>` flattens a struct; `FuzzFlat<FuzzBody>` an enum whose case a
+/// sibling key chooses (github_events' events), its discriminator and its payload
+/// found by the registry.
+struct FuzzFlat<Inner: Decodable & Equatable>: Decodable, JoltDirectDecodable, Equatable {
     var name: String
-    var inner: FuzzInner
+    var inner: Inner
 
     enum CodingKeys: String, CodingKey { case name }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
-        inner = try FuzzInner(from: decoder)
+        inner = try Inner(from: decoder)
     }
 
     static func joltDirectDecode(_ reader: JoltDirectReader) throws -> FuzzFlat {
@@ -258,50 +261,14 @@ struct FuzzFlat: Decodable, JoltDirectDecodable, Equatable {
                 name = try members.decode(String.self)
             }
         }
+        let inner = try Inner(from: decoder)
         guard let name else { throw JoltDirectReader.failure }
-        return FuzzFlat(name: name, inner: try FuzzInner(from: decoder))
+        return FuzzFlat(name: name, inner: inner)
     }
 
-    init(name: String, inner: FuzzInner) {
+    init(name: String, inner: Inner) {
         self.name = name
         self.inner = inner
-    }
-}
-
-/// A case chosen by a sibling key, as JoltMacros writes it for
-/// `@Decodable struct FuzzTagged { var id: Int; @Flatten var body: FuzzBody }`
-/// (github_events' events): `id` in the pass, then the enum from the whole object,
-/// its discriminator and its payload found by the registry.
-struct FuzzTagged: Decodable, JoltDirectDecodable, Equatable {
-    var id: Int
-    var body: FuzzBody
-
-    enum CodingKeys: String, CodingKey { case id }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(Int.self, forKey: .id)
-        body = try FuzzBody(from: decoder)
-    }
-
-    static func joltDirectDecode(_ reader: JoltDirectReader) throws -> FuzzTagged {
-        let decoder = reader.decoder
-        var id: Int?, seenID = false
-        var members = try reader.members()
-        while members.next() {
-            if members.keySignature == 0x0000646900000002 && !seenID { // "id"
-                seenID = true
-                id = try members.decode(Int.self)
-            }
-        }
-        let body = try FuzzBody(from: decoder)
-        guard let id else { throw JoltDirectReader.failure }
-        return FuzzTagged(id: id, body: body)
-    }
-
-    init(id: Int, body: FuzzBody) {
-        self.id = id
-        self.body = body
     }
 }
 
