@@ -491,7 +491,7 @@ public macro FallbackCase() = #externalMacro(module: "JoltMacrosPlugin", type: "
 /// }
 /// // [{"type": "image", "url": "a.png"}, {"type": "text", "text": "Hi"}]
 /// ```
-@attached(extension, conformances: PolymorphicEnum, Encodable, names: named(polymorphicRegistry), named(polymorphicPayload), named(encode(to:)))
+@attached(extension, conformances: PolymorphicEnum, Encodable, names: named(polymorphicRegistry), named(polymorphicPayload), named(encodePolymorphicCase(to:)))
 public macro PolymorphicCodable(discriminator: String = "type", payloadKey: String? = nil) = #externalMacro(module: "JoltMacrosPlugin", type: "PolymorphicCodableMacro")
 
 /// The discriminator values of a ``PolymorphicCodable(discriminator:payloadKey:)``

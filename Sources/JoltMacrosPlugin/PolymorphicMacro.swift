@@ -93,15 +93,12 @@ public struct PolymorphicCodableMacro: ExtensionMacro {
         if failed { return [] }
         let conformance = protocols.isEmpty ? "" : ": " + protocols.map(\.trimmedDescription).joined(separator: ", ")
         // Each case written with its identifier, known here, instead of one found by
-        // the payload's type at run time (unless the enum writes its own encode(to:)).
-        let writesOwnEncode = enumDecl.memberBlock.members.contains {
-            guard let function = $0.decl.as(FunctionDeclSyntax.self), function.name.text == "encode" else { return false }
-            return function.signature.parameterClause.parameters.first?.firstName.text == "to"
-        }
-        let encodeDecl = writesOwnEncode ? "" : """
+        // the payload's type at run time. (Not `encode(to:)` itself: an enum may write
+        // its own, in any extension, over the protocol's, which calls this.)
+        let encodeDecl = """
 
 
-            \(access)func encode(to encoder: any Encoder) throws {
+            \(access)func encodePolymorphicCase(to encoder: any Encoder) throws {
             switch self {
             \(encodeCases.joined(separator: "\n"))
             }

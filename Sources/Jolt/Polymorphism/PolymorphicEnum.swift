@@ -31,6 +31,16 @@ public protocol PolymorphicEnum: Decodable {
     /// The value the case carries, for encoding. The default implementation
     /// reads the case's single associated value by reflection.
     var polymorphicPayload: Any { get }
+
+    /// Writes the case with its discriminator: what `encode(to:)` does. The
+    /// default implementation finds the identifier by the payload's type in the
+    /// registry (the encoder's `userInfo` one, else ``polymorphicRegistry``);
+    /// `@PolymorphicCodable` writes one that knows each case's identifier.
+    ///
+    /// ```swift
+    /// try block.encodePolymorphicCase(to: encoder)   // {"type": "image", "url": "a.png"}
+    /// ```
+    func encodePolymorphicCase(to encoder: any Encoder) throws
 }
 
 extension PolymorphicEnum {
@@ -66,12 +76,16 @@ extension PolymorphicEnum {
         return child.value
     }
 
+    public func encodePolymorphicCase(to encoder: any Encoder) throws {
+        try PolymorphicRegistry<Self>.resolve(from: encoder).encode(self, to: encoder)
+    }
+
     /// ``polymorphicRegistry``, type-erased for lookups by base type.
     static var anyPolymorphicRegistry: Any { polymorphicRegistry }
 }
 
 extension PolymorphicEnum where Self: Encodable {
     public func encode(to encoder: any Encoder) throws {
-        try PolymorphicRegistry<Self>.resolve(from: encoder).encode(self, to: encoder)
+        try encodePolymorphicCase(to: encoder)
     }
 }

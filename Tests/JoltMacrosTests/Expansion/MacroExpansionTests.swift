@@ -783,7 +783,7 @@ final class MacroExpansionTests: XCTestCase {
                     }
                 }
 
-                public func encode(to encoder: any Encoder) throws {
+                public func encodePolymorphicCase(to encoder: any Encoder) throws {
                     switch self {
                     case .`image`(let value):
                         try PolymorphicRegistry<Block>.encodeCase(value, as: "image", of: self, to: encoder)

@@ -275,7 +275,7 @@ final class SeedParityExpansionTests: XCTestCase {
                     }
                 }
 
-                func encode(to encoder: any Encoder) throws {
+                func encodePolymorphicCase(to encoder: any Encoder) throws {
                     switch self {
                     case .`circle`(let value):
                         try PolymorphicRegistry<Figure>.encodeCase(value, as: "circle", of: self, to: encoder)

@@ -105,6 +105,20 @@ struct PolymorphicCodingTests {
         }
     }
 
+    @Test("an encode(to:) the enum writes itself, in another extension, is the one used")
+    func selfWrittenEncode() throws {
+        let value = SelfWrittenBlock.text(TextItem(text: "x"))
+        let (jolt, foundation) = try encodeBoth(value)
+        #expect(jolt == #""written by hand""#)
+        #expect(jolt == foundation)
+        // What the macro writes is still there, as the protocol's requirement.
+        struct Case: Encodable {
+            let value: SelfWrittenBlock
+            func encode(to encoder: any Encoder) throws { try value.encodePolymorphicCase(to: encoder) }
+        }
+        #expect(try encodeBoth(Case(value: value)).jolt == #"{"text":"x","type":"text"}"#)
+    }
+
     @Test("a protocol's registry from @PolymorphicIdentifier and #polymorphicRegistry", arguments: TestDecoder.all)
     func protocolRegistry(decoder: TestDecoder) throws {
         #expect(feedItems.identifiers == ["image", "note", "photo"])

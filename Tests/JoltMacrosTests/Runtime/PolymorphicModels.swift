@@ -70,3 +70,17 @@ struct DecodeOnlyItem: Decodable, Equatable { var text: String }
 enum ReadOnlyBlock: Equatable {
     case note(DecodeOnlyItem)
 }
+
+/// An enum that writes its own `encode(to:)`, in an extension of its own: it compiles
+/// beside what the macro writes, and is the one used.
+@PolymorphicCodable
+enum SelfWrittenBlock: Equatable {
+    case text(TextItem)
+}
+
+extension SelfWrittenBlock {
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode("written by hand")
+    }
+}
