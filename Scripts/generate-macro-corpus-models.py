@@ -34,16 +34,30 @@ files = ["CanadaModels", "CitmCatalogModels", "GitHubEventsModels", "GSoC2018Mod
 prefix = "Generated"
 
 
+def coding_keys(body: list[str]) -> dict[str, str]:
+    """A struct body's `CodingKeys` enum: each property's JSON key."""
+    keys: dict[str, str] = {}
+    in_keys = False
+    for l in body:
+        if re.match(r"^\s*enum CodingKeys: String, CodingKey \{", l):
+            in_keys = True
+            continue
+        if in_keys:
+            if l.strip() == "}":
+                in_keys = False
+                continue
+            km = re.match(r"^\s*case (`?\w+`?)(?: = \"([^\"]+)\")?\s*$", l)
+            if km:
+                keys[km.group(1).strip("`")] = km.group(2) or km.group(1).strip("`")
+    return keys
+
+
 def sibling_tagged(body: list[str]) -> dict | None:
     """The sibling-key choice a hand-written `init(from:)` makes, or None:
     `switch tag {` over a property decoded from its own key, each `case "ID":` or
     `default:` assigning one property an enum case of a value decoded under one key."""
-    keys: dict[str, str] = {}
-    for l in body:
-        km = re.match(r"^\s*case (`?\w+`?)(?: = \"([^\"]+)\")?\s*$", l)
-        if km:
-            keys[km.group(1).strip("`")] = km.group(2) or km.group(1).strip("`")
-    switch = next((re.match(r"^\s*switch (\w+) \{$", l) for l in body if re.match(r"^\s*switch (\w+) \{$", l)), None)
+    keys = coding_keys(body)
+    switch = next(filter(None, (re.match(r"^\s*switch (\w+) \{$", l) for l in body)), None)
     if switch is None:
         return None
     cases: dict[str, str] = {}
@@ -60,10 +74,10 @@ def sibling_tagged(body: list[str]) -> dict | None:
             fallback = cm.group(4)
         else:
             cases.setdefault(cm.group(4), []).append(cm.group(1))
-    enum = next((re.match(rf"^\s*let {prop}: (\w+)$", l).group(1) for l in body
-                 if prop and re.match(rf"^\s*let {prop}: (\w+)$", l)), None)
-    if not cases or enum is None:
+    declared = next(filter(None, (re.match(rf"^\s*let {prop}: (\w+)$", l) for l in body)), None) if prop else None
+    if not cases or declared is None:
         return None
+    enum = declared.group(1)
     return {"property": prop, "enum": enum, "tag": switch.group(1), "discriminator": keys.get(switch.group(1), switch.group(1)),
             "payloadKey": keys.get(payload_key, payload_key), "cases": cases, "fallback": fallback}
 
@@ -131,19 +145,7 @@ def convert(name: str) -> tuple[str, int, int]:
             body = body[:end]
             while body and body[-1].strip() == "":
                 body.pop()
-        keys: dict[str, str] = {}
-        in_keys = False
-        for l in body:
-            if re.match(r"^\s*enum CodingKeys: String, CodingKey \{", l):
-                in_keys = True
-                continue
-            if in_keys:
-                if l.strip() == "}":
-                    in_keys = False
-                    continue
-                km = re.match(r"^\s*case (`?\w+`?)(?: = \"([^\"]+)\")?\s*$", l)
-                if km:
-                    keys[km.group(1).strip("`")] = km.group(2) or km.group(1).strip("`")
+        keys = coding_keys(body)
         out += ["@Codable", f"struct {m.group(1)}: {m.group(2)}{{"]
         in_keys = False
         for l in body:
