@@ -50,19 +50,17 @@ extension PolymorphicEnum {
 
     /// Decodes the value `decoder` stands on with the registry a decode uses for
     /// the enum: the decoder's own (``JoltDecoder/register(_:)``), else the one in
-    /// `userInfo`, else ``polymorphicRegistry``. The two others are looked for only
-    /// when there are any: naming `PolymorphicRegistry<Self>` here, unspecialized,
-    /// looks up its metadata in the runtime's cache (about 330 instructions).
+    /// `userInfo`, else ``polymorphicRegistry`` (the order of
+    /// `PolymorphicRegistry.resolve(from:)`, without naming `PolymorphicRegistry<Self>`:
+    /// in this unspecialized code that looks up its metadata in the runtime's
+    /// cache, about 330 instructions, and finding the enum's own takes casts).
     static func decodeCase(from decoder: any Decoder) throws -> Self {
         if let tape = TapeDecoder.of(decoder) {
-            let registries = tape.context.options.polymorphicRegistries
-            let registry = (registries.isEmpty ? nil : registries.registry(for: Self.self))
-                ?? (tape.userInfo.isEmpty ? nil : PolymorphicRegistry<Self>.lookUpInUserInfo(tape.userInfo))
-                ?? polymorphicRegistry
+            let registry = tape.context.options.polymorphicRegistries.registry(for: Self.self)
+                ?? PolymorphicRegistries.registry(for: Self.self, in: tape.userInfo) ?? polymorphicRegistry
             return try registry.decode(tape)
         }
-        let registry = (decoder.userInfo.isEmpty ? nil : PolymorphicRegistry<Self>.lookUpInUserInfo(decoder.userInfo))
-            ?? polymorphicRegistry
+        let registry = PolymorphicRegistries.registry(for: Self.self, in: decoder.userInfo) ?? polymorphicRegistry
         return try registry.decodeThroughContainers(from: decoder)
     }
 

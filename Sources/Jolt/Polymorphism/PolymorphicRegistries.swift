@@ -40,9 +40,15 @@ public struct PolymorphicRegistries: Sendable {
 
     /// The registry for `base`, if the set has one.
     public func registry<Base>(for base: Base.Type) -> PolymorphicRegistry<Base>? {
-        guard let registry = registries[ObjectIdentifier(Base.self)] else { return nil }
+        guard !registries.isEmpty, let registry = registries[ObjectIdentifier(Base.self)] else { return nil }
         // Stored under its own base type's identifier.
         return unsafeDowncast(registry, to: PolymorphicRegistry<Base>.self)
+    }
+
+    /// The registry for `base` in the set `userInfo` holds under ``userInfoKey``, if any.
+    static func registry<Base>(for base: Base.Type, in userInfo: [CodingUserInfoKey: Any]) -> PolymorphicRegistry<Base>? {
+        guard !userInfo.isEmpty, let registries = userInfo[userInfoKey] as? PolymorphicRegistries else { return nil }
+        return registries.registry(for: base)
     }
 
     /// Whether the set has no registry.

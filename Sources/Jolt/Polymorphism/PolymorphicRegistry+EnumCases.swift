@@ -6,13 +6,13 @@ extension PolymorphicRegistry where Base: PolymorphicEnum {
     /// instead when there is one. For the code the macro writes.
     public static func encodeCase<T: Encodable>(_ payload: T, as identifier: String, of whole: Base,
                                                 to encoder: any Encoder) throws {
-        if let registry = lookUpInUserInfo(encoder.userInfo) { return try registry.encode(whole, to: encoder) }
+        if let registry = PolymorphicRegistries.registry(for: Base.self, in: encoder.userInfo) { return try registry.encode(whole, to: encoder) }
         try Base.polymorphicRegistry.encodeRegistered(payload, as: identifier, to: encoder)
     }
 
     /// `encodeCase(_:as:of:to:)` for the enum's fallback case.
     public static func encodeFallbackCase<T: Encodable>(_ payload: T, of whole: Base, to encoder: any Encoder) throws {
-        if let registry = lookUpInUserInfo(encoder.userInfo) { return try registry.encode(whole, to: encoder) }
+        if let registry = PolymorphicRegistries.registry(for: Base.self, in: encoder.userInfo) { return try registry.encode(whole, to: encoder) }
         try Base.polymorphicRegistry.encodeFallback(payload, to: encoder)
     }
 

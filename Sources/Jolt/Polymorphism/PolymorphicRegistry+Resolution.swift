@@ -22,19 +22,11 @@ extension PolymorphicRegistry {
     }
 
     private static func lookUp(in userInfo: [CodingUserInfoKey: Any]) -> PolymorphicRegistry<Base>? {
-        if let registry = lookUpInUserInfo(userInfo) { return registry }
+        if let registry = PolymorphicRegistries.registry(for: Base.self, in: userInfo) { return registry }
         if let enumType = Base.self as? any PolymorphicEnum.Type {
             return enumType.anyPolymorphicRegistry as? PolymorphicRegistry<Base>
         }
         return nil
-    }
-
-    /// The registry for `Base` in `userInfo`'s ``PolymorphicRegistries``, if any.
-    static func lookUpInUserInfo(_ userInfo: [CodingUserInfoKey: Any]) -> PolymorphicRegistry<Base>? {
-        guard !userInfo.isEmpty, let registries = userInfo[PolymorphicRegistries.userInfoKey] as? PolymorphicRegistries else {
-            return nil
-        }
-        return registries.registry(for: Base.self)
     }
 
     private static var missingMessage: String {
