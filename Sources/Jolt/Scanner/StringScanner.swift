@@ -131,6 +131,11 @@ enum StringScanner {
              UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             return i &+ 2
         case UInt8(ascii: "u"):
+            // Most escapes: four valid digits, not a surrogate; no value needed.
+            if _fastPath(i &+ 6 <= end) {
+                let w = load32(p + (i &+ 2))
+                if _fastPath(isHex4(w) && !isSurrogate(w)) { return i &+ 6 }
+            }
             let unit = try hex4(p, at: i &+ 2, escapeAt: i, start: start, end: end)
             if unit & 0xF800 != 0xD800 { return i &+ 6 }
             // A surrogate: it must be a high one followed by an escaped low one.
@@ -150,8 +155,16 @@ enum StringScanner {
         }
     }
 
+    /// The value of the four hexadecimal digits at `i`, read as one word when
+    /// they are all there and valid; otherwise digit by digit, for the error.
     @inline(__always)
     static func hex4(_ p: UnsafePointer<UInt8>, at i: Int, escapeAt: Int, start: Int, end: Int) throws(ScanError) -> UInt32 {
+        if _fastPath(i &+ 4 <= end), let value = hex4(word: load32(p + i)) { return value }
+        return try hex4Slowly(p, at: i, escapeAt: escapeAt, start: start, end: end)
+    }
+
+    @inline(never)
+    static func hex4Slowly(_ p: UnsafePointer<UInt8>, at i: Int, escapeAt: Int, start: Int, end: Int) throws(ScanError) -> UInt32 {
         var value: UInt32 = 0
         for k in 0..<4 {
             guard i &+ k < end else { throw ScanError(.unterminatedString, at: start &- 1) }
@@ -159,6 +172,53 @@ enum StringScanner {
             value = value << 4 | digit
         }
         return value
+    }
+
+    /// The four bytes at `p`, read unaligned, the first lowest.
+    @inline(__always)
+    static func load32(_ p: UnsafePointer<UInt8>) -> UInt32 {
+        UInt32(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt32.self))
+    }
+
+    /// The value of the four hexadecimal digits in `w` (the first lowest), or
+    /// nil when any of its bytes is not one. Every byte is tested in its own
+    /// lane, with no branch per digit (an escape's digits mix `0-9` and `A-F`
+    /// unpredictably): with each byte below 0x80, adding a constant to a byte
+    /// sets its high bit without carrying into the next one.
+    @inline(__always)
+    static func hex4(word w: UInt32) -> UInt32? {
+        isHex4(w) ? hex4Value(w) : nil
+    }
+
+    /// Whether the four bytes in `w` are all hexadecimal digits (see ``hex4(word:)``).
+    @inline(__always)
+    static func isHex4(_ w: UInt32) -> Bool {
+        let highs: UInt32 = 0x8080_8080
+        let ascii = ~w & highs
+        // 0x30...0x39: at least 0x30 and not at least 0x3A.
+        let digit = (w &+ 0x5050_5050) & ~(w &+ 0x4646_4646)
+        // 0x61...0x66 once lowercased.
+        let lower = w | 0x2020_2020
+        let letter = (lower &+ 0x1F1F_1F1F) & ~(lower &+ 0x1919_1919)
+        return (digit | letter) & ascii == highs
+    }
+
+    /// Whether four valid hexadecimal digits in `w` (the first lowest) are a
+    /// surrogate, D800...DFFF: a first digit `d` or `D` and a second at least `8`
+    /// (the letters are above the digits).
+    @inline(__always)
+    static func isSurrogate(_ w: UInt32) -> Bool {
+        (w | 0x20) & 0xFF == UInt32(UInt8(ascii: "d")) && (w >> 8) & 0xFF >= UInt32(UInt8(ascii: "8"))
+    }
+
+    /// The value of four valid hexadecimal digits in `w` (the first lowest):
+    /// each digit's value is its low nibble, plus 9 for a letter (bit 6 set).
+    @inline(__always)
+    static func hex4Value(_ w: UInt32) -> UInt32 {
+        let nibbles = (w & 0x0F0F_0F0F) &+ ((w >> 6) & 0x0101_0101) &* 9
+        // Lane 0: the first digit << 4 | the second; lane 2: the third's and fourth's.
+        let pairs = ((nibbles << 4) | (nibbles >> 8)) & 0x00FF_00FF
+        return (pairs & 0xFF) << 8 | pairs >> 16
     }
 
     @inline(__always)
@@ -286,11 +346,6 @@ enum StringScanner {
     /// so that it cannot pass for a surrogate.
     @inline(__always)
     static func hex4Unchecked(_ p: UnsafePointer<UInt8>) -> UInt32 {
-        var value: UInt32 = 0
-        for k in 0..<4 {
-            guard let digit = hexValue(p[k]) else { return 0x10000 }
-            value = value << 4 | digit
-        }
-        return value
+        hex4(word: load32(p)) ?? 0x10000
     }
 }

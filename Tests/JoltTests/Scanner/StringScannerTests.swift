@@ -51,6 +51,51 @@ final class StringScannerTests: XCTestCase {
         }
     }
 
+    /// Four hexadecimal digits read as one word: each byte value at each of the
+    /// four places, among digits and letters of both cases, and random words,
+    /// give the value read digit by digit, or nil where a byte is not a digit.
+    func testFourHexDigitsReadAsAWordMatchADigitwiseReading() {
+        func digitwise(_ bytes: [UInt8]) -> UInt32? {
+            var value: UInt32 = 0
+            for byte in bytes {
+                guard let digit = StringScanner.hexValue(byte) else { return nil }
+                value = value << 4 | digit
+            }
+            return value
+        }
+        func word(_ bytes: [UInt8]) -> UInt32 {
+            bytes.withUnsafeBufferPointer { StringScanner.load32($0.baseAddress!) }
+        }
+        let fillers = Array("09afAF".utf8) + [0x80, 0xFF, 0x2F, 0x3A, 0x40, 0x47, 0x60, 0x67]
+        for place in 0..<4 {
+            for byte in UInt8.min...UInt8.max {
+                for filler in fillers {
+                    var bytes = [UInt8](repeating: filler, count: 4)
+                    bytes[place] = byte
+                    XCTAssertEqual(StringScanner.hex4(word: word(bytes)), digitwise(bytes), "\(bytes)")
+                    if let value = digitwise(bytes) {
+                        XCTAssertEqual(StringScanner.isSurrogate(word(bytes)), value & 0xF800 == 0xD800, "\(bytes)")
+                    }
+                }
+            }
+        }
+        for value in UInt32(0)...0xFFFF {
+            for digits in [String(value, radix: 16), String(value, radix: 16, uppercase: true)] {
+                let bytes = Array((String(repeating: "0", count: 4 - digits.count) + digits).utf8)
+                XCTAssertEqual(StringScanner.hex4(word: word(bytes)), value)
+                XCTAssertEqual(StringScanner.isSurrogate(word(bytes)), value & 0xF800 == 0xD800, "\(bytes)")
+            }
+        }
+        var generator = SystemRandomNumberGenerator()
+        let digits = Array("0123456789abcdefABCDEF".utf8)
+        for _ in 0..<100_000 {
+            let bytes = (0..<4).map { _ in
+                Bool.random(using: &generator) ? digits.randomElement(using: &generator)! : UInt8.random(in: 0...255, using: &generator)
+            }
+            XCTAssertEqual(StringScanner.hex4(word: word(bytes)), digitwise(bytes), "\(bytes)")
+        }
+    }
+
     /// Strings of every length up to 40 with one byte of each kind at each place:
     /// the same end, escape flag or error as a bytewise reference.
     func testScansMatchABytewiseReference() {
@@ -58,7 +103,12 @@ final class StringScannerTests: XCTestCase {
                                    [0x5C, 0x78], [0xE2, 0x82, 0xAC],
                                    // Escapes that follow each other, the second invalid or cut short.
                                    [0x5C, 0x6E, 0x5C, 0x75, 0x30, 0x30, 0x65, 0x39], [0x5C, 0x6E, 0x5C, 0x78],
-                                   [0x5C, 0x75, 0x30, 0x30, 0x65, 0x39, 0x5C, 0x75, 0x30, 0x30]]
+                                   [0x5C, 0x75, 0x30, 0x30, 0x65, 0x39, 0x5C, 0x75, 0x30, 0x30],
+                                   // Upper-case digits; a byte next to the digits' ranges in each place.
+                                   Array(#"\u00E9\uD83D\uDE0B"#.utf8), Array(#"\uD83D\uDE0"#.utf8),
+                                   Array(#"\u0:00"#.utf8), Array(#"\u00G0"#.utf8), Array(#"\u0`00"#.utf8),
+                                   Array(#"\u00/0"#.utf8), Array(#"\u000@"#.utf8), Array(#"\ug000"#.utf8),
+                                   [0x5C, 0x75, 0x30, 0xB0, 0x30, 0x30]]
         for length in 0...40 {
             for special in specials {
                 for place in 0...length {

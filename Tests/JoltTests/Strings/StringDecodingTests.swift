@@ -104,6 +104,66 @@ final class StringDecodingTests: XCTestCase {
         }
     }
 
+    /// The search for the next backslash, on runs of every length up to 40 with
+    /// a backslash at each place (or none) among bytes near it in value: the
+    /// first backslash, whichever way the length is searched.
+    func testBackslashSearchFindsTheFirstBackslash() {
+        let fillers: [UInt8] = [0x61, 0x5B, 0x5D, 0xDC, 0x00, 0xFF, 0x22, 0x5C - 0x20]
+        for count in 0...40 {
+            let places: [Int?] = [nil] + (0..<count).map { $0 }
+            for place in places {
+                for filler in fillers {
+                    var bytes = [UInt8](repeating: filler, count: count)
+                    for k in 0..<count where k % 3 != 0 { bytes[k] = UInt8(0x61 + k % 26) }
+                    if let place {
+                        bytes[place] = 0x5C
+                        if place + 2 < count { bytes[place + 2] = 0x5C }
+                    }
+                    let found = bytes.withUnsafeBufferPointer { StringDecoding.backslashOffset($0.baseAddress!, count: count) }
+                    XCTAssertEqual(found, bytes.firstIndex(of: 0x5C) ?? count, "\(bytes)")
+                }
+            }
+        }
+    }
+
+    /// Random text, each character written raw or escaped (`\uXXXX` in either
+    /// case, surrogate pairs, the short escapes), in runs that cross the
+    /// sixteen-byte steps of the search for backslashes: unescaped to the text.
+    func testRandomlyEscapedTextUnescapesToItsText() {
+        let characters: [Character] = ["a", "Z", " ", "\"", "\\", "/", "\n", "\t", "\u{8}", "\u{C}", "\r", "\u{0}",
+                                        "\u{1F}", "é", "’", "名", "🎉", "\u{7F}", "\u{80}", "\u{7FF}", "\u{800}", "\u{FFFF}"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            var text = ""
+            var raw = ""
+            for _ in 0..<Int.random(in: 0...60, using: &generator) {
+                let character = characters.randomElement(using: &generator)!
+                text.append(character)
+                raw += Self.escaped(character, using: &generator)
+            }
+            let made = Array(raw.utf8).withUnsafeBufferPointer { p in
+                StringDecoding.string(p.baseAddress!, count: p.count, escaped: true)
+            }
+            XCTAssertEqual(Array(made.utf8), Array(text.utf8), raw)
+        }
+    }
+
+    /// `character` as JSON writes it inside a string: raw where it may be, or escaped at random.
+    static func escaped(_ character: Character, using generator: inout SystemRandomNumberGenerator) -> String {
+        let scalar = character.unicodeScalars.first!
+        let short: [Unicode.Scalar: String] = ["\"": #"\""#, "\\": #"\\"#, "/": #"\/"#, "\n": #"\n"#, "\t": #"\t"#,
+                                               "\u{8}": #"\b"#, "\u{C}": #"\f"#, "\r": #"\r"#]
+        let mustEscape = scalar == "\"" || scalar == "\\" || scalar.value < 0x20
+        if !mustEscape && Bool.random(using: &generator) { return String(character) }
+        if let form = short[scalar], Bool.random(using: &generator) { return form }
+        let upper = Bool.random(using: &generator)
+        return character.utf16.map { unit in
+            let digits = String(unit, radix: 16)
+            let padded = String(repeating: "0", count: 4 - digits.count) + digits
+            return #"\u"# + (upper ? padded.uppercased() : padded)
+        }.joined()
+    }
+
     /// Escaped strings longer than the stack limit are unescaped into a buffer the
     /// decoding reuses: growing it, and reusing it for a shorter string, must not
     /// leak one string's bytes into the next.
