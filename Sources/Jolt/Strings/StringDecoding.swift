@@ -81,9 +81,9 @@ enum StringDecoding {
 
     /// Writes the unescaped UTF-8 of validated raw text to `out`; returns its length.
     ///
-    /// Runs between backslashes are found sixteen bytes a step and copied whole;
-    /// an escape that directly follows another (escaped non-ASCII text) is read
-    /// without a search, and a `\u` escape's digits as one word
+    /// Runs between backslashes are found by ``backslashOffset(_:count:)`` and
+    /// copied whole; an escape that directly follows another (escaped non-ASCII
+    /// text) is read without a search, and a `\u` escape's digits as one word
     /// (``StringScanner/hex4Value(_:)``).
     static func unescape(_ p: UnsafePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>) -> Int {
         var i = 0
