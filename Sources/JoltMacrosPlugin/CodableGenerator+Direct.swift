@@ -203,7 +203,7 @@ extension CodableGenerator {
         let wrapped = { (value: String) in directWrapped(value, p) }
         let isWrapper = !p.unwrap.isEmpty
         if property.isOptional {
-            let value = isWrapper ? "\(p.local)?\(p.unwrap)" : p.local
+            let value = isWrapper ? "\(p.local).take()?\(p.unwrap)" : "\(p.local).take()"
             guard let (missing, invalid) = p.defaults else {
                 return DirectAssignment(check: "if \(p.local) == nil && \(p.local)Failed {\nthrow JoltDirectReader.failure\n}",
                                         assignment: "\(target) = \(value)")
@@ -214,7 +214,7 @@ extension CodableGenerator {
                 + " else if \(p.local)Present {\n\(target) = nil\n} else {\n\(target) = \(missingValue)\n}")
         }
         if let (missing, invalid) = p.defaults {
-            return DirectAssignment("\(target) = (\(p.local) ?? (\(p.local)Failed ? \(wrapped(invalid)) : \(wrapped(missing))))\(p.unwrap)")
+            return DirectAssignment("\(target) = (\(p.local).take() ?? (\(p.local)Failed ? \(wrapped(invalid)) : \(wrapped(missing))))\(p.unwrap)")
         }
         return .required(p, target: target)
     }
@@ -226,15 +226,15 @@ extension CodableGenerator {
         let target = "self.\(property.name)"
         let wrapped = { (value: String) in directWrapped(value, p) }
         if property.isOptional {
-            let value = "\(p.local)?\(p.unwrap.isEmpty ? "" : "?\(p.unwrap)")"
+            let value = "\(p.local).take()?\(p.unwrap.isEmpty ? "" : "?\(p.unwrap)")"
             if let missing = p.defaults?.missing {
                 let missingValue = directOptionalDefault(missing, p)
-                return DirectAssignment("if let \(p.local) {\n\(target) = \(p.local)\(p.unwrap.isEmpty ? "" : "?\(p.unwrap)")\n} else {\n\(target) = \(missingValue)\n}")
+                return DirectAssignment("if let \(p.local) = \(p.local).take() {\n\(target) = \(p.local)\(p.unwrap.isEmpty ? "" : "?\(p.unwrap)")\n} else {\n\(target) = \(missingValue)\n}")
             }
-            return DirectAssignment("\(target) = \(p.unwrap.isEmpty ? "\(p.local) ?? nil" : value)")
+            return DirectAssignment("\(target) = \(p.unwrap.isEmpty ? "\(p.local).take() ?? nil" : value)")
         }
         if let missing = p.defaults?.missing {
-            return DirectAssignment("\(target) = (\(p.local) ?? \(wrapped(missing)))\(p.unwrap)")
+            return DirectAssignment("\(target) = (\(p.local).take() ?? \(wrapped(missing)))\(p.unwrap)")
         }
         return .required(p, target: target)
     }
@@ -369,7 +369,7 @@ extension CodableGenerator {
 
         /// A required property: its local must hold a value.
         static func required(_ p: DirectProperty, target: String) -> DirectAssignment {
-            DirectAssignment(check: "guard let \(p.local) else {\nthrow JoltDirectReader.failure\n}",
+            DirectAssignment(check: "guard let \(p.local) = \(p.local).take() else {\nthrow JoltDirectReader.failure\n}",
                              assignment: "\(target) = \(p.local)\(p.unwrap)")
         }
     }

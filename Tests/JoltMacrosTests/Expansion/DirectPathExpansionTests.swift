@@ -84,15 +84,15 @@ final class DirectPathExpansionTests: XCTestCase {
                             break
                         }
                     }
-                    guard let __jolt0 else {
+                    guard let __jolt0 = __jolt0.take() else {
                         throw JoltDirectReader.failure
                     }
-                    guard let __jolt1 else {
+                    guard let __jolt1 = __jolt1.take() else {
                         throw JoltDirectReader.failure
                     }
                     self.author = __jolt0
                     self.tags = __jolt1
-                    self.editor = __jolt2 ?? nil
+                    self.editor = __jolt2.take() ?? nil
                 }
 
                 static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
@@ -249,29 +249,29 @@ final class DirectPathExpansionTests: XCTestCase {
                             break
                         }
                     }
-                    guard let __jolt0 else {
+                    guard let __jolt0 = __jolt0.take() else {
                         throw JoltDirectReader.failure
                     }
-                    guard let __jolt1 else {
+                    guard let __jolt1 = __jolt1.take() else {
                         throw JoltDirectReader.failure
                     }
-                    guard let __jolt5 else {
+                    guard let __jolt5 = __jolt5.take() else {
                         throw JoltDirectReader.failure
                     }
-                    guard let __jolt7 else {
+                    guard let __jolt7 = __jolt7.take() else {
                         throw JoltDirectReader.failure
                     }
                     self.id = __jolt0
                     self.name = __jolt1
-                    self.age = (__jolt2 ?? 33)
-                    self.nickname = __jolt3 ?? nil
-                    if let __jolt4 {
+                    self.age = (__jolt2.take() ?? 33)
+                    self.nickname = __jolt3.take() ?? nil
+                    if let __jolt4 = __jolt4.take() {
                         self.note = __jolt4
                     } else {
                         self.note = "a"
                     }
                     self.scores = __jolt5.wrappedValue
-                    self.seen = __jolt6??.wrappedValue
+                    self.seen = __jolt6.take()??.wrappedValue
                     self.mail = __jolt7
                 }
 
@@ -404,15 +404,15 @@ final class DirectPathExpansionTests: XCTestCase {
                             }
                         }
                     }
-                    guard let __jolt0 else {
+                    guard let __jolt0 = __jolt0.take() else {
                         throw JoltDirectReader.failure
                     }
-                    guard let __jolt3 else {
+                    guard let __jolt3 = __jolt3.take() else {
                         throw JoltDirectReader.failure
                     }
                     self.a = __jolt0
                     if __jolt1 != nil {
-                        self.d = __jolt1
+                        self.d = __jolt1.take()
                     } else if __jolt1Failed {
                         self.d = "x"
                     } else if __jolt1Present {
@@ -420,7 +420,7 @@ final class DirectPathExpansionTests: XCTestCase {
                     } else {
                         self.d = "x"
                     }
-                    self.b = __jolt2 ?? nil
+                    self.b = __jolt2.take() ?? nil
                     self.e = __jolt3
                 }
 
@@ -502,7 +502,7 @@ final class DirectPathExpansionTests: XCTestCase {
                             break
                         }
                     }
-                    guard let __jolt0 else {
+                    guard let __jolt0 = __jolt0.take() else {
                         throw JoltDirectReader.failure
                     }
                     self.a = __jolt0
@@ -556,7 +556,7 @@ final class DirectPathExpansionTests: XCTestCase {
                             break
                         }
                     }
-                    guard let __jolt0 else {
+                    guard let __jolt0 = __jolt0.take() else {
                         throw JoltDirectReader.failure
                     }
                     self.a = __jolt0
@@ -608,7 +608,7 @@ final class DirectPathExpansionTests: XCTestCase {
                             break
                         }
                     }
-                    guard let __jolt0 else {
+                    guard let __jolt0 = __jolt0.take() else {
                         throw JoltDirectReader.failure
                     }
                     self.a = __jolt0
@@ -653,7 +653,7 @@ final class DirectPathExpansionTests: XCTestCase {
                         }
                     }
                     let __joltFlattened_geo = try JoltFlattened.decodeIfPresent(Geo.self, from: decoder)
-                    guard let __jolt0 else {
+                    guard let __jolt0 = __jolt0.take() else {
                         throw JoltDirectReader.failure
                     }
                     self.name = __jolt0
