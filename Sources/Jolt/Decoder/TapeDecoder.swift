@@ -17,8 +17,9 @@ class TapeDecoder: Decoder {
     let entries: UnsafeMutablePointer<TapeEntry>
     let inputCell: UnsafeMutablePointer<UnsafePointer<UInt8>>
     /// The mutable state, behind a pointer: a class's stored `var`s would cost a
-    /// dynamic exclusivity check on every access.
-    private let state: UnsafeMutablePointer<State>
+    /// dynamic exclusivity check on every access. (Read only here and in
+    /// `TapeDecoder+PendingKeys.swift`.)
+    let state: UnsafeMutablePointer<State>
     /// Per object, the tape index just past the member found last: where the
     /// next search in that object starts. A direct-mapped table on the object's
     /// tape index, so that a parent object keeps its place while a nested
@@ -26,6 +27,10 @@ class TapeDecoder: Decoder {
     /// from its first member after every nested value).
     private let hints: UnsafeMutablePointer<(object: Int, next: Int)>
     static let hintSlots = 16
+    /// The keys of the direct path not on ``path`` yet, bottom first (see
+    /// `TapeDecoder+PendingKeys.swift`); in the allocation of the state, after the hints.
+    let pendingKeys: UnsafeMutablePointer<PendingKey>
+    static var pendingKeySlots: Int { 16 }
     /// The decoder whose state this one shares (a ``ContainerAux``), kept alive
     /// for it; nil for a decoder that owns its state.
     private let stateOwner: TapeDecoder?
@@ -44,14 +49,23 @@ class TapeDecoder: Decoder {
         /// (see `TapeDecoder+Anchor.swift`).
         let baseIndex: Int
         let basePath: [any CodingKey]
+        /// How many keys ``pendingKeys`` holds, and how many of those, from the
+        /// bottom, are on `path` already (the last entries of `path`, in order).
+        var pendingCount = 0
+        var materializedCount = 0
     }
 
     init(context: DecodingContext, index: Int, path: [any CodingKey]) {
         self.context = context
         self.entries = context.entries
         self.inputCell = context.inputCell
-        // The state and the hint table in one allocation.
-        (state, hints) = UnsafeMutablePointer<State>.allocate(followedBy: (object: Int, next: Int).self, count: Self.hintSlots)
+        // The state, the hint table and the pending keys in one allocation (a
+        // pending key takes the room of two hints).
+        let slot = (object: Int, next: Int).self
+        precondition(MemoryLayout<PendingKey>.stride == 2 * MemoryLayout.stride(ofValue: (0, 0))
+                     && MemoryLayout<PendingKey>.alignment <= MemoryLayout.alignment(ofValue: (0, 0)))
+        (state, hints) = UnsafeMutablePointer<State>.allocate(followedBy: slot, count: Self.hintSlots + 2 * Self.pendingKeySlots)
+        pendingKeys = UnsafeMutableRawPointer(hints + Self.hintSlots).bindMemory(to: PendingKey.self, capacity: Self.pendingKeySlots)
         state.initialize(to: State(index: index, path: path, baseIndex: index, basePath: path))
         state.pointee.path.reserveCapacity(16)
         hints.initialize(repeating: (-1, 0), count: Self.hintSlots)
@@ -66,6 +80,7 @@ class TapeDecoder: Decoder {
         inputCell = decoder.inputCell
         state = decoder.state
         hints = decoder.hints
+        pendingKeys = decoder.pendingKeys
         stateOwner = decoder.stateOwner ?? decoder
     }
 
@@ -103,10 +118,17 @@ class TapeDecoder: Decoder {
         set { state.pointee.currentType = newValue }
     }
 
-    /// The coding path of that value.
+    /// The coding path of that value. Reading or changing it first puts the
+    /// direct path's pending keys on it (``materializePendingKeys()``).
     @inline(__always) var path: [any CodingKey] {
-        get { state.pointee.path }
-        _modify { yield &state.pointee.path }
+        get {
+            if _slowPath(state.pointee.materializedCount != state.pointee.pendingCount) { materializePendingKeys() }
+            return state.pointee.path
+        }
+        _modify {
+            if _slowPath(state.pointee.materializedCount != state.pointee.pendingCount) { materializePendingKeys() }
+            yield &state.pointee.path
+        }
     }
 
     @inline(__always) var input: UnsafePointer<UInt8> { inputCell.pointee }

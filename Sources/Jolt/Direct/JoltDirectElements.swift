@@ -32,8 +32,9 @@ struct JoltDirectElements {
     @usableFromInline let count: Int
     let tape: TapeDecoder
     let savedIndex: Int
-    /// Whether the array's key was pushed.
+    /// Whether the array's key was pushed, and whether as a pending key.
     let pushed: Bool
+    let pending: Bool
 
     /// Opens the array at `array`, of `count` elements (at least one): the
     /// decoder stands on it with `key` pushed.
@@ -46,7 +47,7 @@ struct JoltDirectElements {
         self.count = count
         savedIndex = tape.index
         pushed = K.self != NoKey.self
-        if pushed { tape.path.append(key) }
+        pending = pushed ? tape.pushKey(key) : false
         tape.index = array
     }
 
@@ -67,13 +68,13 @@ struct JoltDirectElements {
     /// `init(from:)`, which throws the real error).
     @usableFromInline
     func decode<T: JoltDirectDecodable>(_ type: T.Type) throws -> T {
-        try tape.decodeDirectValue(type, at: element, key: JoltCodingKey.index(position))
+        try tape.decodeDirectElement(type, at: element, position: position)
     }
 
     /// Puts the decoder back where it stood before the array was opened.
     @usableFromInline
     func finish() {
         tape.index = savedIndex
-        if pushed { tape.path.removeLast() }
+        if pushed { tape.popKey(pending: pending) }
     }
 }

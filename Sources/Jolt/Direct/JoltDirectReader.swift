@@ -99,7 +99,7 @@ extension JoltDirectReader {
     /// - Throws: ``failure`` when the value is not an object, or what `body` throws.
     public func nested<R>(at index: Int, forKey key: some CodingKey, _ body: (JoltDirectReader) throws -> R) throws -> R {
         guard tape.entries[index].rawKind == TapeKind.object.rawValue else { throw JoltDirectFailure() }
-        return try tape.with(index: index, extra: [], key: key) { try body(self) }
+        return try tape.withPendingKey(index: index, key: key) { try body(self) }
     }
 
     /// Whether the value at `index` is `null`.

@@ -16,17 +16,29 @@ extension TapeDecoder {
     /// `read` with this decoder standing on the value at `i` (its path extended
     /// by `extra` and `key`), or, when it throws, `type.init(from:)` there with the
     /// direct path off below it: the one place a failed direct read is read again.
+    ///
+    /// Without extra keys, `key` is pushed as a pending key (see
+    /// `TapeDecoder+PendingKeys.swift`): it goes on the coding path only if the
+    /// path is read, by the `init(from:)` of a failed read, a hook or an error.
     @inline(__always)
     private func readDirectOrInitFrom<T: Decodable, K: CodingKey>(_ type: T.Type, at i: Int, _ extra: [any CodingKey], _ key: K,
                                                                   _ read: (JoltDirectReader) throws -> T) throws -> T {
-        try with(index: i, extra: extra, key: key) {
-            do {
-                return try read(JoltDirectReader(self))
-            } catch {
-                context.containerState.pointee.directSuspended &+= 1
-                defer { context.containerState.pointee.directSuspended &-= 1 }
-                return try type.init(from: self)
-            }
+        guard extra.isEmpty else {
+            return try with(index: i, extra: extra, key: key) { try readDirectOrInitFrom(type, read) }
+        }
+        return try withPendingKey(index: i, key: key) { try readDirectOrInitFrom(type, read) }
+    }
+
+    /// `read` on this decoder where it stands, or, when it throws, `type.init(from:)`
+    /// with the direct path off below it.
+    @inline(__always)
+    private func readDirectOrInitFrom<T: Decodable>(_ type: T.Type, _ read: (JoltDirectReader) throws -> T) throws -> T {
+        do {
+            return try read(JoltDirectReader(self))
+        } catch {
+            context.containerState.pointee.directSuspended &+= 1
+            defer { context.containerState.pointee.directSuspended &-= 1 }
+            return try type.init(from: self)
         }
     }
 
@@ -47,5 +59,14 @@ extension TapeDecoder {
     func decodeDirectValue<T: JoltDirectDecodable, K: CodingKey>(_ type: T.Type, at i: Int, key: K) throws -> T {
         guard context.usesDirectPath, T.joltDecodesDirectly else { return try unwrap(type, at: i, extra: [], key: key) }
         return try readDirectOrInitFrom(type, at: i, [], key) { try T.joltDirectDecode($0) }
+    }
+
+    /// ``decodeDirectValue(_:at:key:)`` for the element at `position` of an
+    /// array (its key Foundation's `"Index n"`, pushed as a pending key).
+    func decodeDirectElement<T: JoltDirectDecodable>(_ type: T.Type, at i: Int, position: Int) throws -> T {
+        guard context.usesDirectPath, T.joltDecodesDirectly else {
+            return try unwrap(type, at: i, extra: [], key: JoltCodingKey.index(position))
+        }
+        return try withPendingIndexKey(index: i, position: position) { try readDirectOrInitFrom(type) { try T.joltDirectDecode($0) } }
     }
 }
