@@ -43,7 +43,7 @@ extension PolymorphicRegistry {
         /// (`Block.image`). Registering one type under several identifiers makes
         /// aliases; encoding writes the first.
         public mutating func register<T: PolymorphicDecodable>(
-            _ type: T.Type, as identifier: String, _ upcast: @escaping @Sendable (T) -> Base
+            _ type: T.Type, as identifier: String, _ upcast: @escaping @Sendable (consuming T) -> Base
         ) {
             entries.append(Self.entry(type, identifier: identifier, upcast))
         }
@@ -54,7 +54,7 @@ extension PolymorphicRegistry {
         /// the decode report as `.unknownDiscriminator`. A missing discriminator
         /// is still `keyNotFound`.
         public mutating func fallback<T: PolymorphicDecodable>(
-            _ type: T.Type, _ upcast: @escaping @Sendable (T) -> Base
+            _ type: T.Type, _ upcast: @escaping @Sendable (consuming T) -> Base
         ) {
             fallbackEntry = Self.entry(type, identifier: nil, upcast)
         }
@@ -66,13 +66,13 @@ extension PolymorphicRegistry {
         /// the discriminator's key, writes that one over it). Decoding
         /// `identifier` gives the fallback without recording it; nil is ``fallback(_:_:)``.
         public mutating func fallback<T: PolymorphicDecodable>(
-            _ type: T.Type, as identifier: String?, _ upcast: @escaping @Sendable (T) -> Base
+            _ type: T.Type, as identifier: String?, _ upcast: @escaping @Sendable (consuming T) -> Base
         ) {
             fallbackEntry = Self.entry(type, identifier: identifier, upcast)
         }
 
         static func entry<T: PolymorphicDecodable>(
-            _ type: T.Type, identifier: String?, _ upcast: @escaping @Sendable (T) -> Base
+            _ type: T.Type, identifier: String?, _ upcast: @escaping @Sendable (consuming T) -> Base
         ) -> Entry {
             // On the tape, `T(from:)` straight on the decoder, as `unwrap` would call
             // it, unless `unwrap` treats `T` specially (Foundation's special types,
