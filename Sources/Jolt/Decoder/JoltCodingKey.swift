@@ -19,6 +19,12 @@ enum JoltCodingKey: CodingKey, Sendable {
         }
     }
 
+    /// The index of an `.index` key, nil for the others.
+    var arrayIndex: Int? {
+        if case .index(let i) = self { return i }
+        return nil
+    }
+
     var intValue: Int? {
         switch self {
         case .index(let i): i

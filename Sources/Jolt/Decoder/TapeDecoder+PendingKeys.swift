@@ -1,23 +1,26 @@
-/// The keys of the direct path, put on the coding path only when something
-/// reads it.
+/// The keys of the values a decoder stands on, put on the coding path only when
+/// something reads it.
 ///
-/// Every nested value the direct path reads (a property of a generated type, an
-/// array element) stands the decoder on that value with its key on the coding
-/// path, so that an `init(from:)` run there, a hook, or an error thrown there
-/// sees the path Foundation's would. Pushing a key on the `[any CodingKey]` path
-/// and popping it costs an existential copy through value witnesses and the
-/// array's uniqueness and capacity checks each way: about 3% of a twitter.json
-/// decode on the direct path (callgrind). Almost always nothing reads the path.
+/// Every nested value a decode reads (a member or element through
+/// ``TapeDecoder/with(index:extra:key:_:)``, a property or array element the
+/// direct path reads) stands the decoder on that value with its key on the
+/// coding path, so that an `init(from:)` run there, a hook, or an error thrown
+/// there sees the path Foundation's would. Pushing a key on the
+/// `[any CodingKey]` path and popping it costs an existential copy through
+/// value witnesses and the array's uniqueness and capacity checks each way:
+/// about 3% of a twitter.json decode on the direct path (callgrind). Almost
+/// always nothing reads the path.
 ///
-/// So the direct path records a key as a ``TapeDecoder/PendingKey``: the key's
-/// type and its bytes (for a key that is plain data of at most 16 bytes, which
-/// the `CodingKeys` enums the macros and the compiler write are), or an array
-/// index, in a small stack beside the decoder's state. Reading or changing
-/// ``TapeDecoder/path`` first appends the pending keys to it, bottom first
-/// (``TapeDecoder/materializePendingKeys()``), and marks them as on the path; a
-/// pop then removes a key from the path only if it got there. Any other key,
-/// and any key beyond ``TapeDecoder/pendingKeySlots`` pending ones, goes on the
-/// path at once, as before.
+/// So a key is recorded as a ``TapeDecoder/PendingKey``: the key's type and its
+/// bytes (for a key that is plain data of at most 24 bytes: the `CodingKeys`
+/// enums the compiler and the macros write, the macros' `StaticString` keys of
+/// enum payloads), or an array index, in a small stack beside the decoder's
+/// state. Reading or changing ``TapeDecoder/path`` first appends the pending
+/// keys to it, bottom first (``TapeDecoder/materializePendingKeys()``), and marks
+/// them as on the path; a pop then removes a key from the path only if it got
+/// there. Any other key (a dictionary's `String` keys), extra keys of a
+/// container, and any key beyond ``TapeDecoder/pendingKeySlots`` pending ones
+/// go on the path at once.
 ///
 /// Pushes and pops nest: every push is undone by its pop (in a `defer`), in the
 /// opposite order, as the path's own pushes are.
@@ -32,21 +35,28 @@ extension TapeDecoder {
     /// `NoKey`, the array index in the first word (`JoltCodingKey.index`).
     struct PendingKey {
         var type: any CodingKey.Type
-        var bits: (UInt64, UInt64)
+        var bits: (UInt64, UInt64, UInt64)
     }
 
     /// Pushes `key` on the coding path: pending when it is plain data of at most
-    /// 16 bytes and there is room, else on the path itself.
+    /// 24 bytes (the macros' `StaticString` keys of enum payloads are 17) and
+    /// there is room, else on the path itself.
     /// - Returns: whether the key is pending, for ``popKey(pending:)``.
     @inline(__always)
     func pushKey<K: CodingKey>(_ key: K) -> Bool {
+        if K.self == JoltCodingKey.self {
+            // An array element's key (the unkeyed containers' and the arrays read
+            // straight from the tape) is an index: pending too.
+            let index = withUnsafePointer(to: key) { UnsafeRawPointer($0).assumingMemoryBound(to: JoltCodingKey.self).pointee.arrayIndex }
+            if let index { return pushIndexKey(index) }
+        }
         let s = state
         let n = s.pointee.pendingCount
-        guard _isPOD(K.self) && MemoryLayout<K>.size <= 16 && n < Self.pendingKeySlots else {
+        guard _isPOD(K.self) && MemoryLayout<K>.size <= MemoryLayout<(UInt64, UInt64, UInt64)>.size && n < Self.pendingKeySlots else {
             path.append(key)
             return false
         }
-        var bits: (UInt64, UInt64) = (0, 0)
+        var bits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         let size = MemoryLayout<K>.size
         if size == 1 {
             // A `CodingKeys` enum of up to 256 cases: one byte, one load (this code
@@ -72,7 +82,7 @@ extension TapeDecoder {
             path.append(JoltCodingKey.index(position))
             return false
         }
-        pendingKeys[n] = PendingKey(type: NoKey.self, bits: (UInt64(bitPattern: Int64(position)), 0))
+        pendingKeys[n] = PendingKey(type: NoKey.self, bits: (UInt64(bitPattern: Int64(position)), 0, 0))
         s.pointee.pendingCount = n &+ 1
         return true
     }
@@ -112,7 +122,7 @@ extension TapeDecoder {
     }
 
     /// The key of type `K` whose bytes are `bits`.
-    private static func key<K: CodingKey>(_ type: K.Type, _ bits: (UInt64, UInt64)) -> any CodingKey {
+    private static func key<K: CodingKey>(_ type: K.Type, _ bits: (UInt64, UInt64, UInt64)) -> any CodingKey {
         withUnsafeBytes(of: bits) { $0.loadUnaligned(as: K.self) }
     }
 

@@ -59,13 +59,13 @@ class TapeDecoder: Decoder {
         self.context = context
         self.entries = context.entries
         self.inputCell = context.inputCell
-        // The state, the hint table and the pending keys in one allocation (a
-        // pending key takes the room of two hints).
-        let slot = (object: Int, next: Int).self
-        precondition(MemoryLayout<PendingKey>.stride == 2 * MemoryLayout.stride(ofValue: (0, 0))
-                     && MemoryLayout<PendingKey>.alignment <= MemoryLayout.alignment(ofValue: (0, 0)))
-        (state, hints) = UnsafeMutablePointer<State>.allocate(followedBy: slot, count: Self.hintSlots + 2 * Self.pendingKeySlots)
-        pendingKeys = UnsafeMutableRawPointer(hints + Self.hintSlots).bindMemory(to: PendingKey.self, capacity: Self.pendingKeySlots)
+        // The state, the hint table and the pending keys in one allocation.
+        let hintBytes = Self.hintSlots * MemoryLayout<(object: Int, next: Int)>.stride
+        let words = (hintBytes + Self.pendingKeySlots * MemoryLayout<PendingKey>.stride) / MemoryLayout<UInt64>.stride
+        let (state, trailing) = UnsafeMutablePointer<State>.allocate(followedBy: UInt64.self, count: words)
+        self.state = state
+        hints = UnsafeMutableRawPointer(trailing).bindMemory(to: (object: Int, next: Int).self, capacity: Self.hintSlots)
+        pendingKeys = (UnsafeMutableRawPointer(trailing) + hintBytes).bindMemory(to: PendingKey.self, capacity: Self.pendingKeySlots)
         state.initialize(to: State(index: index, path: path, baseIndex: index, basePath: path))
         state.pointee.path.reserveCapacity(16)
         hints.initialize(repeating: (-1, 0), count: Self.hintSlots)
@@ -212,9 +212,17 @@ class TapeDecoder: Decoder {
     }
 
     /// Runs `body` with this decoder standing on the value at `i`, its path
-    /// extended by `extra` and `key`.
+    /// extended by `extra` and `key`: without `extra`, `key` as a pending key
+    /// (``withPendingKey(index:key:_:)``), put on the path only if it is read.
     @inline(__always)
     func with<R, K: CodingKey>(index i: Int, extra: [any CodingKey], key: K, _ body: () throws -> R) rethrows -> R {
+        if extra.isEmpty { return try withPendingKey(index: i, key: key, body) }
+        return try withExtra(index: i, extra: extra, key: key, body)
+    }
+
+    /// ``with(index:extra:key:_:)`` with extra keys: all of them on the path.
+    @inline(__always)
+    private func withExtra<R, K: CodingKey>(index i: Int, extra: [any CodingKey], key: K, _ body: () throws -> R) rethrows -> R {
         let savedIndex = index
         let savedCount = path.count
         if !extra.isEmpty { path.append(contentsOf: extra) }

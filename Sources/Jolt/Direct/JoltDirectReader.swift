@@ -136,7 +136,11 @@ extension JoltDirectReader {
     /// Any other type at `index`, whose path below the object is `path` and `key`
     /// (pushed on the coding path for the value's own `init(from:)`).
     public func decode<T: Decodable, K: CodingKey>(_ type: T.Type, at index: Int, path: [K], forKey key: K) throws -> T {
-        try tape.unwrap(type, at: index, extra: path, key: key)
+        // An empty `[K]` as `[any CodingKey]` is still a cast of the array, a call.
+        // (`count`, Array's own: `isEmpty` is Collection's here, which looks up
+        // `[K]`'s metadata and conformance in this unspecialized code.)
+        if path.count == 0 { return try tape.unwrap(type, at: index, extra: [], key: key) }
+        return try tape.unwrap(type, at: index, extra: path, key: key)
     }
 }
 
