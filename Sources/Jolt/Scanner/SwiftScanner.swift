@@ -131,8 +131,10 @@ enum SwiftScanner {
     /// indentation) is skipped a word at a time: the first byte of the word that
     /// is not a space is found with one XOR and a count of trailing zeros, not
     /// byte by byte (callgrind, gsoc-2018.json: 4.4 instructions a byte of
-    /// indentation before). Input without whitespace takes the same path as
-    /// before: one look at the byte.
+    /// indentation before); a run longer than a word goes on word by word without
+    /// looking at a byte between words (citm_catalog.json, whose runs average 23
+    /// bytes: its tape 11.07M to 10.0M instructions). Input without whitespace
+    /// takes the same path as before: one look at the byte.
     @inline(__always)
     static func skipWhitespace(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int) {
         while i < end {
@@ -141,8 +143,14 @@ enum SwiftScanner {
             guard c <= 0x20, (UInt64(0x1_0000_2600) >> UInt64(c)) & 1 != 0 else { return }
             i &+= 1
             if i &+ 8 <= end {
-                let notSpaces = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)) ^ 0x2020_2020_2020_2020
-                i &+= notSpaces == 0 ? 8 : notSpaces.trailingZeroBitCount &>> 3
+                let raw = UnsafeRawPointer(p)
+                var notSpaces = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) ^ 0x2020_2020_2020_2020
+                while notSpaces == 0 {
+                    i &+= 8
+                    guard i &+ 8 <= end else { break }
+                    notSpaces = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) ^ 0x2020_2020_2020_2020
+                }
+                if notSpaces != 0 { i &+= notSpaces.trailingZeroBitCount &>> 3 }
             }
         }
     }
