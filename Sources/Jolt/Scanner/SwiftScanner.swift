@@ -100,6 +100,20 @@ enum SwiftScanner {
         let (close, escaped) = try StringScanner.scan(p, from: i &+ 1, end: end)
         try builder.appendKey(at: i &+ 1, length: close &- i &- 1, escaped: escaped)
         i = close &+ 1
+        // The separator as documents write it: `:` right after the key, then one
+        // space or none before the value, taken without a whitespace loop (callgrind, the
+        // tape alone: twitter.json 4.32M to 4.03M instructions, citm_catalog.json -6.9%).
+        if _fastPath(i &+ 2 < end) && p[i] == UInt8(ascii: ":") {
+            let next = p[i &+ 1]
+            if next > 0x20 {
+                i &+= 1
+                return
+            }
+            if next == 0x20 && p[i &+ 2] > 0x20 {
+                i &+= 2
+                return
+            }
+        }
         skipWhitespace(p, &i, end)
         guard i < end else { throw ScanError(.unexpectedEndOfInput, at: i) }
         guard p[i] == UInt8(ascii: ":") else { throw ScanError(.unexpectedCharacter(p[i]), at: i) }

@@ -48,15 +48,18 @@ final class WhitespaceTests: XCTestCase {
         for count in 0...40 {
             for run in runs(count).prefix(3) {
                 for bad in [UInt8(0x0B), 0x0C, 0x21, 0x00, 0xC3] {
-                    // `[1,` then the run, then the bad byte.
-                    var bytes = Array("[1,".utf8) + Array(run.utf8)
-                    let at = bytes.count
-                    bytes.append(bad)
-                    bytes += Array(" 2]".utf8)
-                    let swift = parseTape(bytes, .swift)
-                    XCTAssertEqual(swift.failure?.offset, at, "\(count) \(bad)")
-                    for backend in availableBackends where backend != .swift {
-                        XCTAssertEqual(parseTape(bytes, backend), swift, "\(backend) \(count) \(bad)")
+                    // After `[1,`, after a key and its colon, and between a key and its colon:
+                    // the run, then the bad byte.
+                    for prefix in ["[1,", #"{"a":"#, #"{"a""#] {
+                        var bytes = Array(prefix.utf8) + Array(run.utf8)
+                        let at = bytes.count
+                        bytes.append(bad)
+                        bytes += Array(" 2]".utf8)
+                        let swift = parseTape(bytes, .swift)
+                        XCTAssertEqual(swift.failure?.offset, at, "\(prefix) \(count) \(bad)")
+                        for backend in availableBackends where backend != .swift {
+                            XCTAssertEqual(parseTape(bytes, backend), swift, "\(backend) \(prefix) \(count) \(bad)")
+                        }
                     }
                 }
             }
