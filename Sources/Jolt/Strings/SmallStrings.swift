@@ -69,6 +69,12 @@ enum SmallStrings {
         }
         let discriminator: UInt64 = isASCII ? 0xE0 : 0xA0
         high |= (discriminator | UInt64(truncatingIfNeeded: count)) << 56
-        return unsafeBitCast((low, high), to: String.self)
+        // Moved out of the words' memory: `unsafeBitCast` would give a string the
+        // compiler then copies (a call to swift_bridgeObjectRetain per string,
+        // which does nothing for a small one).
+        var words = (low, high)
+        return withUnsafeMutablePointer(to: &words) {
+            $0.withMemoryRebound(to: String.self, capacity: 1) { $0.move() }
+        }
     }
 }
