@@ -37,6 +37,22 @@ enum StringScanner {
                         break run
                     }
                     i &+= 16
+                    // Past sixteen bytes of plain text (prose, a URL): thirty-two a
+                    // step, one test for both masks (callgrind, gsoc-2018.json's tape:
+                    // 9.00M to 8.18M instructions). Short strings never get here.
+                    while i &+ 32 <= end {
+                        let (low, high) = attentionMask(load16(p + i))
+                        let (low2, high2) = attentionMask(load16(p + (i &+ 16)))
+                        if low | high | low2 | high2 != 0 {
+                            if low | high != 0 {
+                                i &+= (low != 0 ? low.trailingZeroBitCount : 64 &+ high.trailingZeroBitCount) &>> 3
+                            } else {
+                                i &+= 16 &+ (low2 != 0 ? low2.trailingZeroBitCount : 64 &+ high2.trailingZeroBitCount) &>> 3
+                            }
+                            break run
+                        }
+                        i &+= 32
+                    }
                 }
                 // Fewer than 16 bytes of input left.
                 while i &+ 8 <= end {
