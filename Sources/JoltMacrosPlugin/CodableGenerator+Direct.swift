@@ -250,9 +250,16 @@ extension CodableGenerator {
         // A type without decoded properties asks for no container in `init(from:)`
         // (any value will do): nothing to read directly.
         guard let direct = directProperties, !direct.isEmpty else { return nil }
-        var lines = ["let decoder = reader.decoder"]
+        // A struct reads `reader.decoder` where a hook or a flattened property
+        // takes it: with the no-op default hooks inlined, the existential is then
+        // never made (a local made first was retained and released for every
+        // object read directly). A class, or a type whose members are in a nested
+        // container (which shadows `reader`), keeps the decoder in a local.
+        let decoderLocal = isClass || !containerPath.isEmpty
+        let viaReader = { (statement: String) in decoderLocal ? statement : HookCall.readingDecoderFromReader(statement) }
+        var lines = decoderLocal ? ["let decoder = reader.decoder"] : []
         lines += runsHooksDecl
-        lines += hookStatements(.willDecode)
+        lines += hookStatements(.willDecode).map(viaReader)
         if !containerPath.isEmpty {
             // The members are read in the container's object, the hooks get the
             // decoder of the whole object. (@Flatten is refused in such a type.)
@@ -305,7 +312,7 @@ extension CodableGenerator {
         // The flattened values are read into locals before the first assignment too.
         let flattened = properties.filter { $0.decodes && $0.flattened }
         for property in flattened {
-            lines.append("let __joltFlattened_\(property.name) = \(flattenedDecodeExpression(property))")
+            lines.append("let __joltFlattened_\(property.name) = \(viaReader(flattenedDecodeExpression(property)))")
         }
         let assignments = direct.map { $0.key == nil ? directPathAssignment($0) : directAssignment($0) }
         lines += assignments.compactMap(\.check) + assignments.map(\.assignment)
@@ -318,16 +325,18 @@ extension CodableGenerator {
         // A class's superclass, as init(from:) initializes it.
         lines += superInitStatements
         if isClass { lines += hookStatements(.didDecode) }
-        let initDecl = "\(access)init(joltDirect reader: JoltDirectReader) throws {\n\(lines.joined(separator: "\n"))\n}"
+        // `borrowing`: an initializer takes its arguments owned, so each call copied
+        // the reader (a retain and a release of the decoder per object read directly).
+        let initDecl = "\(access)init(joltDirect reader: borrowing JoltDirectReader) throws {\n\(lines.joined(separator: "\n"))\n}"
         if !isClass {
             // A struct's didDecode hooks run on the value the initializer returns:
             // a `try` after the last assignment, in the initializer, made the
             // compiler copy the value out (as above).
             let call = "try joltHook(self."
             let hooks = hookStatements(.didDecode).map { $0.hasPrefix(call) ? "try joltHook($0." + $0.dropFirst(call.count) : $0 }
+                .map(HookCall.readingDecoderFromReader)
             return [initDecl,
                     "\(access)static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {\n"
-                        + "let decoder = reader.decoder\n"
                         + "return try joltDidDecode(Self(joltDirect: reader)) {\n\(hooks.joined(separator: "\n"))\n}\n}"]
         }
         guard !isFinal else {

@@ -389,9 +389,9 @@ struct EnumGenerator {
                         continue
                     }
                     // The hooks run before the values are read, as in `init(from:)`.
-                    let body = hookStatements(.willDecode)
+                    let body = hookStatements(.willDecode).map(HookCall.readingDecoderFromReader)
                         + ["self = try reader.joltCase(at: __joltAt, key: \(literal)) { values in\n\(directConstruct(item))\n}"]
-                        + hookStatements(.didDecode) + ["return"]
+                        + hookStatements(.didDecode).map(HookCall.readingDecoderFromReader) + ["return"]
                     objectTests.append(("let __joltAt = reader.member(\(literal))", body.joined(separator: "\n")))
                 }
                 if !item.keyRanges.isEmpty { break }
@@ -403,7 +403,7 @@ struct EnumGenerator {
         func stringsOnly(_ item: Case) -> Bool {
             item.keyRanges.isEmpty && item.stringMatches.count == item.matches.count && item.matches.allSatisfy { $0.hasPrefix(".string(") }
         }
-        var lines = ["let decoder = reader.decoder"]
+        var lines: [String] = []
         if assignsValue { lines.append("let value: Self") }
         var tests: [String] = []
         if !scalarCases.isEmpty {
@@ -420,8 +420,12 @@ struct EnumGenerator {
         }
         tests += objectTests.map { "if \($0.test) {\n\($0.body)\n}" }
         lines.append(tests.joined(separator: " else ") + " else {\nthrow JoltDirectReader.failure\n}")
-        if assignsValue { lines += hookStatements(.willDecode) + ["self = value"] + hookStatements(.didDecode) }
-        return ["\(access)init(joltDirect reader: JoltDirectReader) throws {\n\(lines.joined(separator: "\n"))\n}",
+        if assignsValue {
+            lines += (hookStatements(.willDecode) + ["self = value"] + hookStatements(.didDecode)).map(HookCall.readingDecoderFromReader)
+        }
+        // `borrowing`: an initializer takes its arguments owned, so each call
+        // copied the reader (a retain and a release of the decoder per value).
+        return ["\(access)init(joltDirect reader: borrowing JoltDirectReader) throws {\n\(lines.joined(separator: "\n"))\n}",
                 "\(access)static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {\ntry Self(joltDirect: reader)\n}"]
     }
 

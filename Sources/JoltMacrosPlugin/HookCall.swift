@@ -20,6 +20,21 @@ enum HookCall {
         "try joltHook(\(call))"
     }
 
+    /// `statement` (a hook call or a flattened property's read, as the generators
+    /// write them) with its `decoder` argument read from the direct path's
+    /// reader: `(from: decoder)` becomes `(from: reader.decoder)`. With the no-op
+    /// default hooks inlined, the decoder existential is then never made, where
+    /// a local made first was retained and released for every value read directly.
+    static func readingDecoderFromReader(_ statement: String) -> String {
+        var result = statement
+        for before in ["(", " "] {
+            for after in [")", ","] {
+                result = result.replacing(before + "decoder" + after, with: before + "reader.decoder" + after)
+            }
+        }
+        return result
+    }
+
     /// The stages of `@CodableHook`.
     enum Stage: String, CaseIterable {
         case willDecode, didDecode, willEncode, didEncode

@@ -3,7 +3,7 @@
 /// meant to be used by hand.
 ///
 /// ```swift
-/// init(joltDirect reader: JoltDirectReader) throws {
+/// init(joltDirect reader: borrowing JoltDirectReader) throws {
 ///     var id: Int?
 ///     var members = try reader.members()
 ///     while members.next() {

@@ -15,7 +15,7 @@ extension JoltCaseScalar {
     ///     throw JoltDirectReader.failure      // read again through init(from:)
     /// }
     /// ```
-    public init(_ reader: JoltDirectReader) {
+    public init(_ reader: borrowing JoltDirectReader) {
         var scalar = JoltCaseScalar.other
         reader.firstScalar(bool: { scalar = .bool($0) }, int: { scalar = .int($0) }, double: { scalar = .double($0) },
                            string: { scalar = .string($0) })

@@ -62,9 +62,8 @@ extension JoltCodingHooks where Self: AnyObject {
 ///
 /// ```swift
 /// static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
-///     let decoder = reader.decoder
 ///     return try joltDidDecode(Self(joltDirect: reader)) {
-///         try joltHook($0.didDecode(from: decoder))
+///         try joltHook($0.didDecode(from: reader.decoder))
 ///     }
 /// }
 /// ```

@@ -50,9 +50,8 @@ final class DirectPathExpansionTests: XCTestCase {
                     try joltHook(self.didDecode(from: decoder))
                 }
 
-                init(joltDirect reader: JoltDirectReader) throws {
-                    let decoder = reader.decoder
-                    try joltHook(Self.willDecode(from: decoder))
+                init(joltDirect reader: borrowing JoltDirectReader) throws {
+                    try joltHook(Self.willDecode(from: reader.decoder))
                     var __jolt0: Person? = nil
                     var __jolt1: [Tag]? = nil
                     var __jolt2: Person?? = nil
@@ -96,9 +95,8 @@ final class DirectPathExpansionTests: XCTestCase {
                 }
 
                 static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
-                    let decoder = reader.decoder
                     return try joltDidDecode(Self(joltDirect: reader)) {
-                        try joltHook($0.didDecode(from: decoder))
+                        try joltHook($0.didDecode(from: reader.decoder))
                     }
                 }
             }
@@ -166,9 +164,8 @@ final class DirectPathExpansionTests: XCTestCase {
                     try joltHook(self.didDecode(from: decoder))
                 }
 
-                init(joltDirect reader: JoltDirectReader) throws {
-                    let decoder = reader.decoder
-                    try joltHook(Self.willDecode(from: decoder))
+                init(joltDirect reader: borrowing JoltDirectReader) throws {
+                    try joltHook(Self.willDecode(from: reader.decoder))
                     var __jolt0: Int? = nil
                     var __jolt1: String? = nil
                     var __jolt2: Int? = nil
@@ -276,9 +273,8 @@ final class DirectPathExpansionTests: XCTestCase {
                 }
 
                 static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
-                    let decoder = reader.decoder
                     return try joltDidDecode(Self(joltDirect: reader)) {
-                        try joltHook($0.didDecode(from: decoder))
+                        try joltHook($0.didDecode(from: reader.decoder))
                     }
                 }
             }
@@ -330,9 +326,8 @@ final class DirectPathExpansionTests: XCTestCase {
                     try joltHook(self.didDecode(from: decoder))
                 }
 
-                init(joltDirect reader: JoltDirectReader) throws {
-                    let decoder = reader.decoder
-                    try joltHook(Self.willDecode(from: decoder))
+                init(joltDirect reader: borrowing JoltDirectReader) throws {
+                    try joltHook(Self.willDecode(from: reader.decoder))
                     var __jolt0: Int? = nil
                     var __jolt1: String? = nil
                     var __jolt2: Int?? = nil
@@ -425,9 +420,8 @@ final class DirectPathExpansionTests: XCTestCase {
                 }
 
                 static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
-                    let decoder = reader.decoder
                     return try joltDidDecode(Self(joltDirect: reader)) {
-                        try joltHook($0.didDecode(from: decoder))
+                        try joltHook($0.didDecode(from: reader.decoder))
                     }
                 }
             }
@@ -485,7 +479,7 @@ final class DirectPathExpansionTests: XCTestCase {
                     try joltHook(self.didDecode(from: decoder))
                 }
 
-                init(joltDirect reader: JoltDirectReader) throws {
+                init(joltDirect reader: borrowing JoltDirectReader) throws {
                     let decoder = reader.decoder
                     try joltHook(Self.willDecode(from: decoder))
                     var __jolt0: Int? = nil
@@ -536,7 +530,7 @@ final class DirectPathExpansionTests: XCTestCase {
                     }
                 }
 
-                init(joltDirect reader: JoltDirectReader) throws {
+                init(joltDirect reader: borrowing JoltDirectReader) throws {
                     let decoder = reader.decoder
                     let runsHooks = Self.joltHooksClass == Base.self
                     if runsHooks {
@@ -590,7 +584,7 @@ final class DirectPathExpansionTests: XCTestCase {
                     try joltHook(self.didDecode(from: decoder))
                 }
 
-                init(joltDirect reader: JoltDirectReader) throws {
+                init(joltDirect reader: borrowing JoltDirectReader) throws {
                     let decoder = reader.decoder
                     try joltHook(Self.willDecode(from: decoder))
                     let reader = try reader.nested([CodingKeys.`data`])
@@ -615,9 +609,8 @@ final class DirectPathExpansionTests: XCTestCase {
                 }
 
                 static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
-                    let decoder = reader.decoder
                     return try joltDidDecode(Self(joltDirect: reader)) {
-                        try joltHook($0.didDecode(from: decoder))
+                        try joltHook($0.didDecode(from: reader.decoder))
                     }
                 }
             }
@@ -635,9 +628,8 @@ final class DirectPathExpansionTests: XCTestCase {
                     try joltHook(self.didDecode(from: decoder))
                 }
 
-                init(joltDirect reader: JoltDirectReader) throws {
-                    let decoder = reader.decoder
-                    try joltHook(Self.willDecode(from: decoder))
+                init(joltDirect reader: borrowing JoltDirectReader) throws {
+                    try joltHook(Self.willDecode(from: reader.decoder))
                     var __jolt0: String? = nil
                     var __joltSeen0 = false
                     var members = try reader.members()
@@ -652,7 +644,7 @@ final class DirectPathExpansionTests: XCTestCase {
                             break
                         }
                     }
-                    let __joltFlattened_geo = try JoltFlattened.decodeIfPresent(Geo.self, from: decoder)
+                    let __joltFlattened_geo = try JoltFlattened.decodeIfPresent(Geo.self, from: reader.decoder)
                     guard let __jolt0 = __jolt0.take() else {
                         throw JoltDirectReader.failure
                     }
@@ -661,9 +653,8 @@ final class DirectPathExpansionTests: XCTestCase {
                 }
 
                 static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
-                    let decoder = reader.decoder
                     return try joltDidDecode(Self(joltDirect: reader)) {
-                        try joltHook($0.didDecode(from: decoder))
+                        try joltHook($0.didDecode(from: reader.decoder))
                     }
                 }
             }
@@ -734,9 +725,8 @@ final class DirectPathExpansionTests: XCTestCase {
                     try joltHook(self.didDecode(from: decoder))
                 }
 
-                init(joltDirect reader: JoltDirectReader) throws {
+                init(joltDirect reader: borrowing JoltDirectReader) throws {
                     let scalar = JoltCaseScalar(reader)
-                    let decoder = reader.decoder
                     let value: Self
                     let text: String?
                     if case .string(let string) = scalar {
@@ -753,18 +743,18 @@ final class DirectPathExpansionTests: XCTestCase {
                     } else if reader.member("gone") != nil {
                         value = .`closed`
                     } else if let __joltAt = reader.member("moved") {
-                        try joltHook(Self.willDecode(from: decoder))
+                        try joltHook(Self.willDecode(from: reader.decoder))
                         self = try reader.joltCase(at: __joltAt, key: "moved") { values in
                             Self.`moved`(to: try values.joltCaseValue(String.self, key: "to"))
                         }
-                        try joltHook(self.didDecode(from: decoder))
+                        try joltHook(self.didDecode(from: reader.decoder))
                         return
                     } else {
                         throw JoltDirectReader.failure
                     }
-                    try joltHook(Self.willDecode(from: decoder))
+                    try joltHook(Self.willDecode(from: reader.decoder))
                     self = value
-                    try joltHook(self.didDecode(from: decoder))
+                    try joltHook(self.didDecode(from: reader.decoder))
                 }
 
                 static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
@@ -789,14 +779,13 @@ final class DirectPathExpansionTests: XCTestCase {
                     try joltHook(self.didDecode(from: decoder))
                 }
 
-                init(joltDirect reader: JoltDirectReader) throws {
-                    let decoder = reader.decoder
+                init(joltDirect reader: borrowing JoltDirectReader) throws {
                     if let __joltAt = reader.member("circle") {
-                        try joltHook(Self.willDecode(from: decoder))
+                        try joltHook(Self.willDecode(from: reader.decoder))
                         self = try reader.joltCase(at: __joltAt, key: "circle") { values in
                             Self.`circle`(radius: try values.joltCaseValue(Double.self, key: "radius"))
                         }
-                        try joltHook(self.didDecode(from: decoder))
+                        try joltHook(self.didDecode(from: reader.decoder))
                         return
                     } else {
                         throw JoltDirectReader.failure
@@ -875,9 +864,8 @@ final class DirectPathExpansionTests: XCTestCase {
                     try joltHook(self.didDecode(from: decoder))
                 }
 
-                init(joltDirect reader: JoltDirectReader) throws {
+                init(joltDirect reader: borrowing JoltDirectReader) throws {
                     let scalar = JoltCaseScalar(reader)
-                    let decoder = reader.decoder
                     let value: Self
                     let text: String?
                     if case .string(let string) = scalar {
@@ -888,25 +876,25 @@ final class DirectPathExpansionTests: XCTestCase {
                     if text == "after" {
                         value = .`after`
                     } else if let __joltAt = reader.member("clip") {
-                        try joltHook(Self.willDecode(from: decoder))
+                        try joltHook(Self.willDecode(from: reader.decoder))
                         self = try reader.joltCase(at: __joltAt, key: "clip") { values in
                             Self.`clip`(id: try values.joltCaseValue(String.self, paths: [["ID"], ["meta", "id"]]), length: values.joltCaseValue(Int.self, key: "length", default: 0), note: try values.joltCaseValueIfPresent(String.self, key: "note"))
                         }
-                        try joltHook(self.didDecode(from: decoder))
+                        try joltHook(self.didDecode(from: reader.decoder))
                         return
                     } else if let __joltAt = reader.member("x") {
-                        try joltHook(Self.willDecode(from: decoder))
+                        try joltHook(Self.willDecode(from: reader.decoder))
                         self = try reader.joltCase(at: __joltAt, key: "x") { values in
                             Self.`ranged`(try values.joltCaseValue(Int.self, key: "_0"))
                         }
-                        try joltHook(self.didDecode(from: decoder))
+                        try joltHook(self.didDecode(from: reader.decoder))
                         return
                     } else {
                         throw JoltDirectReader.failure
                     }
-                    try joltHook(Self.willDecode(from: decoder))
+                    try joltHook(Self.willDecode(from: reader.decoder))
                     self = value
-                    try joltHook(self.didDecode(from: decoder))
+                    try joltHook(self.didDecode(from: reader.decoder))
                 }
 
                 static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
@@ -936,9 +924,8 @@ final class DirectPathExpansionTests: XCTestCase {
                     try joltHook(self.didDecode(from: decoder))
                 }
 
-                init(joltDirect reader: JoltDirectReader) throws {
+                init(joltDirect reader: borrowing JoltDirectReader) throws {
                     let scalar = JoltCaseScalar(reader)
-                    let decoder = reader.decoder
                     let value: Self
                     let text: String?
                     if case .string(let string) = scalar {
@@ -951,9 +938,9 @@ final class DirectPathExpansionTests: XCTestCase {
                     } else {
                         throw JoltDirectReader.failure
                     }
-                    try joltHook(Self.willDecode(from: decoder))
+                    try joltHook(Self.willDecode(from: reader.decoder))
                     self = value
-                    try joltHook(self.didDecode(from: decoder))
+                    try joltHook(self.didDecode(from: reader.decoder))
                 }
 
                 static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
