@@ -30,7 +30,9 @@ struct JoltDirectElements {
     @usableFromInline var position = -1
     /// The number of elements.
     @usableFromInline let count: Int
-    let tape: TapeDecoder
+    /// The decoder, not retained: the cursor lives inside the read of one
+    /// member, whose reader holds the decoder (see `JoltDirectMembers.tapeRef`).
+    let tapeRef: Unmanaged<TapeDecoder>
     let savedIndex: Int
     /// Whether the array's key was pushed, and whether as a pending key.
     let pushed: Bool
@@ -38,17 +40,19 @@ struct JoltDirectElements {
 
     /// Opens the array at `array`, of `count` elements (at least one): the
     /// decoder stands on it with `key` pushed.
-    init<K: CodingKey>(_ tape: TapeDecoder, array: Int, count: Int, key: K) {
-        self.tape = tape
-        entries = tape.entries
+    init<K: CodingKey>(_ tapeRef: Unmanaged<TapeDecoder>, array: Int, count: Int, key: K) {
+        self.tapeRef = tapeRef
         element = array
         following = array &+ 1
-        end = tape.entries[array].end
         self.count = count
-        savedIndex = tape.index
-        pushed = K.self != NoKey.self
-        pending = pushed ? tape.pushKey(key) : false
-        tape.index = array
+        let pushed = K.self != NoKey.self
+        self.pushed = pushed
+        (entries, end, savedIndex, pending) = tapeRef._withUnsafeGuaranteedRef { tape in
+            let saved = tape.index
+            let pending = pushed ? tape.pushKey(key) : false
+            tape.index = array
+            return (tape.entries, tape.entries[array].end, saved, pending)
+        }
     }
 
     /// Moves to the next element; false past the last one.
@@ -68,13 +72,15 @@ struct JoltDirectElements {
     /// `init(from:)`, which throws the real error).
     @usableFromInline
     func decode<T: JoltDirectDecodable>(_ type: T.Type) throws -> T {
-        try tape.decodeDirectElement(type, at: element, position: position)
+        try tapeRef._withUnsafeGuaranteedRef { try $0.decodeDirectElement(type, at: element, position: position) }
     }
 
     /// Puts the decoder back where it stood before the array was opened.
     @usableFromInline
     func finish() {
-        tape.index = savedIndex
-        if pushed { tape.popKey(pending: pending) }
+        tapeRef._withUnsafeGuaranteedRef { tape in
+            tape.index = savedIndex
+            if pushed { tape.popKey(pending: pending) }
+        }
     }
 }

@@ -35,10 +35,23 @@ public struct JoltDirectMembers {
     /// and its bytes: in the input, or unescaped in the decode's scratch buffer.
     @usableFromInline var signature: UInt64 = 0
     @usableFromInline var keyBytes: UnsafePointer<UInt8>
-    let tape: TapeDecoder
+    /// The decoder, not retained: a cursor lives inside one `init(joltDirect:)`,
+    /// while its reader's decoder is alive (the decode's, or a nested
+    /// object's that the decode's context keeps, ``JoltDirectReader/nested(_:)``);
+    /// every use borrows it
+    /// (``withTape(_:)``), where a stored reference was retained and released for
+    /// every object read directly.
+    let tapeRef: Unmanaged<TapeDecoder>
+
+    /// `body` on the decoder, borrowed for the call (`body` must not keep it:
+    /// what stores the decoder takes `tapeRef.takeUnretainedValue()`).
+    @inline(__always)
+    func withTape<R>(_ body: (TapeDecoder) throws -> R) rethrows -> R {
+        try tapeRef._withUnsafeGuaranteedRef(body)
+    }
 
     init(_ tape: TapeDecoder, object: Int, end: Int) {
-        self.tape = tape
+        tapeRef = Unmanaged.passUnretained(tape)
         entries = tape.entries
         input = tape.input
         keyIndex = object
@@ -73,7 +86,7 @@ public struct JoltDirectMembers {
     @usableFromInline
     mutating func unescapeKey() {
         let k = entries[keyIndex]
-        let buffer = tape.context.keyScratch(capacity: k.length)
+        let buffer = withTape { $0.context.keyScratch(capacity: k.length) }
         let count = StringDecoding.unescape(input + k.offset, count: k.length, into: buffer)
         keyBytes = UnsafePointer(buffer)
         signature = TapeEntry.keySignature(keyBytes, count)
@@ -102,31 +115,31 @@ public struct JoltDirectMembers {
 
     // MARK: Values
 
-    public func decode(_ type: Bool.Type) throws -> Bool { try tape.unwrapBool(at: valueIndex, [], NoKey()) }
-    public func decode(_ type: String.Type) throws -> String { try tape.unwrapString(at: valueIndex, [], NoKey()) }
-    public func decode(_ type: Double.Type) throws -> Double { try tape.unwrapDouble(at: valueIndex, [], NoKey()) }
-    public func decode(_ type: Float.Type) throws -> Float { try tape.unwrapFloat(at: valueIndex, [], NoKey()) }
-    public func decode(_ type: Int.Type) throws -> Int { try tape.unwrapInteger(type, at: valueIndex, [], NoKey()) }
-    public func decode(_ type: Int8.Type) throws -> Int8 { try tape.unwrapInteger(type, at: valueIndex, [], NoKey()) }
-    public func decode(_ type: Int16.Type) throws -> Int16 { try tape.unwrapInteger(type, at: valueIndex, [], NoKey()) }
-    public func decode(_ type: Int32.Type) throws -> Int32 { try tape.unwrapInteger(type, at: valueIndex, [], NoKey()) }
-    public func decode(_ type: Int64.Type) throws -> Int64 { try tape.unwrapInteger(type, at: valueIndex, [], NoKey()) }
-    public func decode(_ type: UInt.Type) throws -> UInt { try tape.unwrapInteger(type, at: valueIndex, [], NoKey()) }
-    public func decode(_ type: UInt8.Type) throws -> UInt8 { try tape.unwrapInteger(type, at: valueIndex, [], NoKey()) }
-    public func decode(_ type: UInt16.Type) throws -> UInt16 { try tape.unwrapInteger(type, at: valueIndex, [], NoKey()) }
-    public func decode(_ type: UInt32.Type) throws -> UInt32 { try tape.unwrapInteger(type, at: valueIndex, [], NoKey()) }
-    public func decode(_ type: UInt64.Type) throws -> UInt64 { try tape.unwrapInteger(type, at: valueIndex, [], NoKey()) }
+    public func decode(_ type: Bool.Type) throws -> Bool { try withTape { try $0.unwrapBool(at: valueIndex, [], NoKey()) } }
+    public func decode(_ type: String.Type) throws -> String { try withTape { try $0.unwrapString(at: valueIndex, [], NoKey()) } }
+    public func decode(_ type: Double.Type) throws -> Double { try withTape { try $0.unwrapDouble(at: valueIndex, [], NoKey()) } }
+    public func decode(_ type: Float.Type) throws -> Float { try withTape { try $0.unwrapFloat(at: valueIndex, [], NoKey()) } }
+    public func decode(_ type: Int.Type) throws -> Int { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+    public func decode(_ type: Int8.Type) throws -> Int8 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+    public func decode(_ type: Int16.Type) throws -> Int16 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+    public func decode(_ type: Int32.Type) throws -> Int32 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+    public func decode(_ type: Int64.Type) throws -> Int64 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+    public func decode(_ type: UInt.Type) throws -> UInt { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+    public func decode(_ type: UInt8.Type) throws -> UInt8 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+    public func decode(_ type: UInt16.Type) throws -> UInt16 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+    public func decode(_ type: UInt32.Type) throws -> UInt32 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+    public func decode(_ type: UInt64.Type) throws -> UInt64 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
 
     /// Any other type, through the decoder (which takes the direct path again for
     /// a ``JoltDirectDecodable`` type), with `key` pushed on the coding path for
     /// the value's own `init(from:)`.
     public func decode<T: Decodable, K: CodingKey>(_ type: T.Type, forKey key: K) throws -> T {
-        try tape.unwrap(type, at: valueIndex, extra: [], key: key)
+        try withTape { try $0.unwrap(type, at: valueIndex, extra: [], key: key) }
     }
 
     /// A type known here to read itself directly: straight to its reading.
     public func decode<T: JoltDirectDecodable, K: CodingKey>(_ type: T.Type, forKey key: K) throws -> T {
-        try tape.decodeDirectValue(type, at: valueIndex, key: key)
+        try withTape { try $0.decodeDirectValue(type, at: valueIndex, key: key) }
     }
 
     /// The value, read as `decode(_:forKey:)` reads it, into `slot`.
@@ -218,7 +231,7 @@ public struct JoltDirectMembers {
     /// - Throws: ``JoltDirectReader/failure`` when the value is not an array.
     @usableFromInline
     func directElementCount<T: JoltDirectDecodable>(_ type: T.Type) throws -> Int? {
-        guard tape.context.usesDirectPath, T.joltDecodesDirectly else { return nil }
+        guard withTape({ $0.context.usesDirectPath }), T.joltDecodesDirectly else { return nil }
         let e = entries[valueIndex]
         guard e.rawKind == TapeKind.array.rawValue else { throw JoltDirectFailure() }
         return e.count
@@ -227,7 +240,7 @@ public struct JoltDirectMembers {
     /// The cursor over the current value, an array of `count` elements (at least one).
     @usableFromInline
     func openElements<K: CodingKey>(count: Int, forKey key: K) -> JoltDirectElements {
-        JoltDirectElements(tape, array: valueIndex, count: count, key: key)
+        JoltDirectElements(tapeRef, array: valueIndex, count: count, key: key)
     }
 
     /// The cursor over the current value, an object, opened (the decoder stands
@@ -237,11 +250,11 @@ public struct JoltDirectMembers {
     /// reads it as any `[String: T]`).
     @usableFromInline
     func directDictionary<T: JoltDirectDecodable, K: CodingKey>(_ type: T.Type, forKey key: K) throws -> DictionaryMembers? {
-        let context = tape.context
+        let context = withTape { $0.context }
         guard context.usesDirectPath, context.reusesKeyedContainers, T.joltDecodesDirectly else { return nil }
         let e = entries[valueIndex]
         guard e.rawKind == TapeKind.object.rawValue else { throw JoltDirectFailure() }
-        let members = DictionaryMembers(tape, object: valueIndex, entry: e)
+        let members = DictionaryMembers(tapeRef.takeUnretainedValue(), object: valueIndex, entry: e)
         members.open(key: key)
         return members
     }
@@ -249,6 +262,6 @@ public struct JoltDirectMembers {
     /// The current value as any `T`, through the decoder.
     @usableFromInline
     func decodeThroughDecoder<T: Decodable, K: CodingKey>(_ type: T.Type, forKey key: K) throws -> T {
-        try tape.unwrap(type, at: valueIndex, extra: [], key: key)
+        try withTape { try $0.unwrap(type, at: valueIndex, extra: [], key: key) }
     }
 }

@@ -88,7 +88,10 @@ extension JoltDirectReader {
         guard let index = found else { throw JoltDirectFailure() }
         var full = tape.path
         full.append(contentsOf: path as [any CodingKey])
-        return JoltDirectReader(tape.subDecoder(at: index, path: full))
+        let decoder = tape.subDecoder(at: index, path: full)
+        // Kept by the decode: the cursors made from this reader do not retain it.
+        tape.context.keepAlive(decoder)
+        return JoltDirectReader(decoder)
     }
 
     /// `body`'s result on the reader for the object at `index`, the value of
