@@ -19,10 +19,14 @@ extension JoltDirectReader {
     /// reader.firstScalar(bool: { _ in }, int: { _ in }, double: { _ in }, string: { text = $0 })
     /// ```
     public func firstScalar(bool: (Bool) -> Void, int: (Int) -> Void, double: (Double) -> Void, string: (String) -> Void) {
-        let i = tape.index
-        let kind = tape.entries[i].rawKind
+        let (i, kind, lenient, floatsFromStrings) = withTape { tape in
+            let i = tape.index
+            let floats: Bool
+            if case .convertFromString = tape.options.nonConformingFloatDecodingStrategy { floats = true } else { floats = false }
+            return (i, tape.entries[i].rawKind, tape.context.lenientScalars, floats)
+        }
         if kind == TapeKind.null.rawValue { return }
-        if tape.context.lenientScalars {
+        if lenient {
             if let v = try? decode(Bool.self, at: i) { return bool(v) }
             if let v = try? decode(Int.self, at: i) { return int(v) }
             if let v = try? decode(Double.self, at: i) { return double(v) }
@@ -40,8 +44,7 @@ extension JoltDirectReader {
             if let v = try? decode(Int.self, at: i) { return int(v) }
             if let v = try? decode(Double.self, at: i) { return double(v) }
         case TapeKind.string.rawValue:
-            if case .convertFromString = tape.options.nonConformingFloatDecodingStrategy,
-               let v = try? decode(Double.self, at: i) {
+            if floatsFromStrings, let v = try? decode(Double.self, at: i) {
                 return double(v)
             }
             if let v = try? decode(String.self, at: i) { return string(v) }

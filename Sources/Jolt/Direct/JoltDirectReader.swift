@@ -14,18 +14,32 @@
 /// }
 /// ```
 public struct JoltDirectReader {
-    /// The decoder, standing on the object with the object's coding path.
-    @usableFromInline let tape: TapeDecoder
+    /// The decoder, standing on the object with the object's coding path. Not
+    /// retained: a reader is made for the read of one value, while its decoder
+    /// is alive (the decode's, or a nested object's that the decode's context
+    /// keeps, ``nested(_:)``), where a stored reference was retained and
+    /// released for every object read directly.
+    @usableFromInline let tapeRef: Unmanaged<TapeDecoder>
 
     init(_ tape: TapeDecoder) {
-        self.tape = tape
+        tapeRef = Unmanaged.passUnretained(tape)
     }
+
+    /// `body` on the decoder, borrowed for the call: `body` must not keep it
+    /// (what stores the decoder takes ``tape``).
+    @inline(__always)
+    func withTape<R>(_ body: (TapeDecoder) throws -> R) rethrows -> R {
+        try tapeRef._withUnsafeGuaranteedRef(body)
+    }
+
+    /// The decoder, as a strong reference.
+    var tape: TapeDecoder { tapeRef.takeUnretainedValue() }
 
     /// The decoder standing on the object, for what needs one: the type's hooks,
     /// a `superDecoder`-style read. Inlined, so that it costs nothing where it
     /// is not used: the generated code asks for it for the hooks, and the
     /// default hooks do nothing with it.
-    @inlinable public var decoder: any Decoder { tape }
+    @inlinable public var decoder: any Decoder { tapeRef.takeUnretainedValue() }
 
     /// The error the direct path throws for any failure; the decoder then reads
     /// the value through `init(from:)` for the real error.
@@ -34,10 +48,12 @@ public struct JoltDirectReader {
     /// The members of the object, in document order.
     /// - Throws: ``failure`` when the value is not an object.
     public func members() throws -> JoltDirectMembers {
-        let i = tape.index
-        let e = tape.entries[i]
-        guard e.rawKind == TapeKind.object.rawValue else { throw JoltDirectFailure() }
-        return JoltDirectMembers(tape, object: i, end: e.end)
+        try withTape { tape in
+            let i = tape.index
+            let e = tape.entries[i]
+            guard e.rawKind == TapeKind.object.rawValue else { throw JoltDirectFailure() }
+            return JoltDirectMembers(tape, object: i, end: e.end)
+        }
     }
 }
 
@@ -59,7 +75,7 @@ extension JoltDirectReader {
     /// on the value the reader stands on (nil when that is not an object). What an
     /// enum's direct reading asks for each of its cases' keys, in order.
     public func member(_ key: StaticString) -> Int? {
-        member(key, of: tape.index)
+        member(key, of: withTape { $0.index })
     }
 
     /// ``member(_:of:)`` for a key known at run time.
@@ -71,7 +87,7 @@ extension JoltDirectReader {
     /// ``member(_:of:)`` for the key's UTF-8 bytes: the search of a keyed
     /// container over the object (`TapeKeyedContainer.member(named:)`).
     private func member(bytes key: UnsafeBufferPointer<UInt8>, of index: Int?) -> Int? {
-        guard let index, tape.entries[index].rawKind == TapeKind.object.rawValue else { return nil }
+        guard let index, withTape({ $0.entries[index].rawKind }) == TapeKind.object.rawValue else { return nil }
         return TapeKeyedContainer<NoKey>(decoder: tape, object: index, extra: []).member(named: key)
     }
 
@@ -82,6 +98,7 @@ extension JoltDirectReader {
     /// - Throws: ``failure`` when a key is missing or a value on the way is not an
     ///   object (the last value is checked by ``members()``).
     public func nested<Key: CodingKey>(_ path: [Key]) throws -> JoltDirectReader {
+        let tape = self.tape
         var found: Int? = tape.index
         for key in path { found = member(named: key.stringValue, of: found) }
         // A last value that is not an object fails in `members()`.
@@ -101,35 +118,38 @@ extension JoltDirectReader {
     /// case's associated values are read in it.
     /// - Throws: ``failure`` when the value is not an object, or what `body` throws.
     public func nested<R>(at index: Int, forKey key: some CodingKey, _ body: (JoltDirectReader) throws -> R) throws -> R {
-        guard tape.entries[index].rawKind == TapeKind.object.rawValue else { throw JoltDirectFailure() }
-        return try tape.withPendingKey(index: index, key: key) { try body(self) }
+        try withTape { tape in
+            guard tape.entries[index].rawKind == TapeKind.object.rawValue else { throw JoltDirectFailure() }
+            return try tape.withPendingKey(index: index, key: key) { try body(self) }
+        }
     }
 
     /// Whether the value at `index` is `null`.
     public func isNull(at index: Int) -> Bool {
-        tape.entries[index].rawKind == TapeKind.null.rawValue
+        withTape { $0.entries[index].rawKind } == TapeKind.null.rawValue
     }
 
-    public func decode(_ type: Bool.Type, at index: Int) throws -> Bool { try tape.unwrapBool(at: index, [], NoKey()) }
-    public func decode(_ type: String.Type, at index: Int) throws -> String { try tape.unwrapString(at: index, [], NoKey()) }
-    public func decode(_ type: Double.Type, at index: Int) throws -> Double { try tape.unwrapDouble(at: index, [], NoKey()) }
-    public func decode(_ type: Float.Type, at index: Int) throws -> Float { try tape.unwrapFloat(at: index, [], NoKey()) }
-    public func decode(_ type: Int.Type, at index: Int) throws -> Int { try tape.unwrapInteger(type, at: index, [], NoKey()) }
-    public func decode(_ type: Int8.Type, at index: Int) throws -> Int8 { try tape.unwrapInteger(type, at: index, [], NoKey()) }
-    public func decode(_ type: Int16.Type, at index: Int) throws -> Int16 { try tape.unwrapInteger(type, at: index, [], NoKey()) }
-    public func decode(_ type: Int32.Type, at index: Int) throws -> Int32 { try tape.unwrapInteger(type, at: index, [], NoKey()) }
-    public func decode(_ type: Int64.Type, at index: Int) throws -> Int64 { try tape.unwrapInteger(type, at: index, [], NoKey()) }
-    public func decode(_ type: UInt.Type, at index: Int) throws -> UInt { try tape.unwrapInteger(type, at: index, [], NoKey()) }
-    public func decode(_ type: UInt8.Type, at index: Int) throws -> UInt8 { try tape.unwrapInteger(type, at: index, [], NoKey()) }
-    public func decode(_ type: UInt16.Type, at index: Int) throws -> UInt16 { try tape.unwrapInteger(type, at: index, [], NoKey()) }
-    public func decode(_ type: UInt32.Type, at index: Int) throws -> UInt32 { try tape.unwrapInteger(type, at: index, [], NoKey()) }
-    public func decode(_ type: UInt64.Type, at index: Int) throws -> UInt64 { try tape.unwrapInteger(type, at: index, [], NoKey()) }
+    public func decode(_ type: Bool.Type, at index: Int) throws -> Bool { try withTape { try $0.unwrapBool(at: index, [], NoKey()) } }
+    public func decode(_ type: String.Type, at index: Int) throws -> String { try withTape { try $0.unwrapString(at: index, [], NoKey()) } }
+    public func decode(_ type: Double.Type, at index: Int) throws -> Double { try withTape { try $0.unwrapDouble(at: index, [], NoKey()) } }
+    public func decode(_ type: Float.Type, at index: Int) throws -> Float { try withTape { try $0.unwrapFloat(at: index, [], NoKey()) } }
+    public func decode(_ type: Int.Type, at index: Int) throws -> Int { try withTape { try $0.unwrapInteger(type, at: index, [], NoKey()) } }
+    public func decode(_ type: Int8.Type, at index: Int) throws -> Int8 { try withTape { try $0.unwrapInteger(type, at: index, [], NoKey()) } }
+    public func decode(_ type: Int16.Type, at index: Int) throws -> Int16 { try withTape { try $0.unwrapInteger(type, at: index, [], NoKey()) } }
+    public func decode(_ type: Int32.Type, at index: Int) throws -> Int32 { try withTape { try $0.unwrapInteger(type, at: index, [], NoKey()) } }
+    public func decode(_ type: Int64.Type, at index: Int) throws -> Int64 { try withTape { try $0.unwrapInteger(type, at: index, [], NoKey()) } }
+    public func decode(_ type: UInt.Type, at index: Int) throws -> UInt { try withTape { try $0.unwrapInteger(type, at: index, [], NoKey()) } }
+    public func decode(_ type: UInt8.Type, at index: Int) throws -> UInt8 { try withTape { try $0.unwrapInteger(type, at: index, [], NoKey()) } }
+    public func decode(_ type: UInt16.Type, at index: Int) throws -> UInt16 { try withTape { try $0.unwrapInteger(type, at: index, [], NoKey()) } }
+    public func decode(_ type: UInt32.Type, at index: Int) throws -> UInt32 { try withTape { try $0.unwrapInteger(type, at: index, [], NoKey()) } }
+    public func decode(_ type: UInt64.Type, at index: Int) throws -> UInt64 { try withTape { try $0.unwrapInteger(type, at: index, [], NoKey()) } }
 
     /// The result of `decode` (a `@CustomCoding(decode:encode:)` closure) on a
     /// decoder of its own for the value at `index`, whose path below the object
     /// is `path` and `key`: what `superDecoder(forKey:)` gives `init(from:)`.
     public func decode<T, K: CodingKey>(at index: Int, path: [K], forKey key: K,
                                         using decode: (any Decoder) throws -> T) throws -> T {
+        let tape = self.tape
         var full = tape.path
         full.append(contentsOf: path as [any CodingKey])
         full.append(key)
@@ -142,8 +162,8 @@ extension JoltDirectReader {
         // An empty `[K]` as `[any CodingKey]` is still a cast of the array, a call.
         // (`count`, Array's own: `isEmpty` is Collection's here, which looks up
         // `[K]`'s metadata and conformance in this unspecialized code.)
-        if path.count == 0 { return try tape.unwrap(type, at: index, extra: [], key: key) }
-        return try tape.unwrap(type, at: index, extra: path, key: key)
+        if path.count == 0 { return try withTape { try $0.unwrap(type, at: index, extra: [], key: key) } }
+        return try withTape { try $0.unwrap(type, at: index, extra: path, key: key) }
     }
 }
 
