@@ -81,9 +81,12 @@ let package = Package(
                 .linkedLibrary("simdjson", .when(traits: ["SIMDJSON"])),
             ]
         ),
+        // What Jolt's own module cannot say in Swift (Sources/JoltRuntimeShim).
+        .target(name: "JoltRuntimeShim"),
         .target(
             name: "Jolt",
             dependencies: [
+                "JoltRuntimeShim",
                 .target(name: "CYAJL", condition: .when(traits: ["YAJL"])),
                 .target(name: "JoltSIMDJSONShim", condition: .when(traits: ["SIMDJSON"])),
             ]

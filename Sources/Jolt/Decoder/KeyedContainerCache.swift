@@ -18,9 +18,10 @@ import Darwin
 /// next element of an array) asks for one with the same key type. When this
 /// cache holds the only reference to the container it made last for the key
 /// type, the container's fields (``KeyedContainerFields``) are written over in
-/// place and the same container is returned: what remains is the one metadata
-/// lookup that returning a `KeyedDecodingContainer<Key>` from unspecialized
-/// code needs.
+/// place and the same container is returned, through
+/// ``keyedContainer(fromBox:)``: returning it from Swift code would cost one
+/// more metadata lookup (`KeyedDecodingContainer<Key>`, about 460 instructions),
+/// which unspecialized code needs to learn the layout of a standard library type.
 ///
 /// - Only the cache's own reference lets a container be reused: one that an
 ///   `init(from:)` still holds (a parent of the same type, a second container
@@ -104,7 +105,8 @@ final class KeyedContainerCache {
         // the metadata of `Optional<KeyedDecodingContainer<Key>>`, looked up at run
         // time in this unspecialized code.)
         if let box = reuse(first, id, fields) ?? reuse(second, id, fields) {
-            return unsafeBitCast(box, to: KeyedDecodingContainer<Key>.self)
+            // The box came out of a container of this key type (makeContainer).
+            return keyedContainer(fromBox: box)
         }
         return makeContainer(key, fields, first: first, second: second)
     }
@@ -220,3 +222,20 @@ final class KeyedContainerCache {
         state.pointee.used = 0
     }
 }
+
+/// The container whose box is `box` (implemented in JoltRuntimeShim, for a
+/// concrete key type: the result is the same one reference whatever the key
+/// type). Returning a `KeyedDecodingContainer<Key>` from Swift code that is not
+/// specialized for `Key` looks up its metadata at run time, because its layout is
+/// the standard library's to change (about 460 instructions in the runtime's
+/// cache, once per container); this returns the box without that lookup.
+///
+/// `box` must have been taken out of a `KeyedDecodingContainer<Key>` by
+/// `unsafeBitCast` (which traps unless the container is exactly one reference).
+///
+/// ```swift
+/// let box = unsafeBitCast(container, to: AnyObject.self)
+/// let again: KeyedDecodingContainer<Key> = keyedContainer(fromBox: box)
+/// ```
+@_silgen_name("jolt_keyed_decoding_container_from_box")
+func keyedContainer<Key: CodingKey>(fromBox box: AnyObject) -> KeyedDecodingContainer<Key>

@@ -31,6 +31,35 @@ final class KeyedContainerCacheTests: XCTestCase {
         }
     }
 
+    /// Records which box its container is, and lets go of the container.
+    struct BoxRecorder: Decodable {
+        enum CodingKeys: String, CodingKey { case id }
+        let id: Int
+        let box: ObjectIdentifier
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(Int.self, forKey: .id)
+            box = ObjectIdentifier(unsafeBitCast(container, to: AnyObject.self))
+        }
+    }
+
+    func testAContainerLetGoOfIsHandedOutAgain() throws {
+        // The first object of a key type only records the type, the second's box
+        // is cached, and every later one gets that box again: a container handed
+        // out with one retain too many (or too few) would never be reused (or
+        // would be freed while in use).
+        let json = "[" + (0..<64).map { #"{"id": \#($0)}"# }.joined(separator: ", ") + "]"
+        for backend in availableBackends {
+            let decoder = JoltDecoder()
+            decoder.backend = backend
+            for _ in 0..<3 {
+                let values = try decoder.decode([BoxRecorder].self, from: json)
+                XCTAssertEqual(values.map(\.id), Array(0..<64), "\(backend)")
+                XCTAssertEqual(Set(values.dropFirst(2).map(\.box)).count, 1, "\(backend)")
+            }
+        }
+    }
+
     /// A tree whose `init(from:)` reads its own name only after its children,
     /// each of the same type, were decoded through containers of the same key
     /// type, and which asks for a second container while the first is in use.
