@@ -3,8 +3,8 @@
 // module. Nothing here is imported: Jolt links this target and calls these
 // functions under their symbol names. Never used outside Jolt.
 
-/// A key type for the one concrete `KeyedDecodingContainer` below; no value of
-/// it is ever made.
+/// A key type for the concrete keyed containers below; no value of it is
+/// ever made.
 ///
 /// ```swift
 /// let layout = MemoryLayout<KeyedDecodingContainer<RuntimeShimKey>>.size   // 8: one reference
@@ -37,4 +37,16 @@ public enum RuntimeShimKey: CodingKey {
 @_silgen_name("jolt_keyed_decoding_container_from_box")
 public func keyedDecodingContainer(fromBox box: AnyObject) -> KeyedDecodingContainer<RuntimeShimKey> {
     unsafeBitCast(box, to: KeyedDecodingContainer<RuntimeShimKey>.self)
+}
+
+/// The keyed encoding container whose box is `box`, for any key type: the
+/// encoding side of ``keyedDecodingContainer(fromBox:)``. Jolt declares it as
+///
+/// ```swift
+/// @_silgen_name("jolt_keyed_encoding_container_from_box")
+/// func keyedEncodingContainer<Key: CodingKey>(fromBox box: AnyObject) -> KeyedEncodingContainer<Key>
+/// ```
+@_silgen_name("jolt_keyed_encoding_container_from_box")
+public func keyedEncodingContainer(fromBox box: AnyObject) -> KeyedEncodingContainer<RuntimeShimKey> {
+    unsafeBitCast(box, to: KeyedEncodingContainer<RuntimeShimKey>.self)
 }

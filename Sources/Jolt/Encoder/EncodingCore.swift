@@ -93,6 +93,8 @@ final class EncodingCore {
     /// Foundation's limit: 512 arrays or objects inside each other fail.
     static let maxDepth = 512
     @exclusivity(unchecked) var freeEncoders: [JoltByteEncoder] = []
+    /// Keyed containers handed out again (see ``KeyedEncodingContainerCache``).
+    let keyedContainers = KeyedEncodingContainerCache()
     @exclusivity(unchecked) var convertedKeys: [String: String] = [:]
     /// The separator of key paths: the key path separator, or `"."` for mapped
     /// keys when none is set.
@@ -166,6 +168,19 @@ final class EncodingCore {
             return encoder
         }
         return JoltByteEncoder(core: self, depth: frames.count, token: token, pathCount: pathCount)
+    }
+
+    /// A keyed container holding `fields`: a cached one when one is free.
+    @inline(__always)
+    func keyedContainer<Key: CodingKey>(_ key: Key.Type, _ fields: KeyedEncoderFields) -> KeyedEncodingContainer<Key> {
+        keyedContainers.container(key, fields)
+    }
+
+    /// Lets go of the free slots and the cached containers, which refer to this
+    /// core, when the encode (or the stream) ends.
+    func releaseReferences() {
+        freeEncoders.removeAll()
+        keyedContainers.close()
     }
 
     func giveBack(_ encoder: consuming JoltByteEncoder) {

@@ -53,7 +53,7 @@ final class JoltByteEncoder: Encoder, SingleValueEncodingContainer {
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let (index, id, _) = openObject()
         guard index >= 0 else { return KeyedEncodingContainer(JoltKeyedContainer<Key>.dead(core)) }
-        return KeyedEncodingContainer(JoltKeyedContainer<Key>(
+        return core.keyedContainer(Key.self, KeyedEncoderFields(
             core: core, index: index, id: id, pathCount: pathCount, extraPath: extraPath,
             encoderExtraCount: extraPath.count, rawKeys: rawKeys, mappings: mappings))
     }

@@ -100,7 +100,7 @@ public final class JoltStreamEncoder<Element: Encodable> {
     }
 
     deinit {
-        core.freeEncoders.removeAll()
+        core.releaseReferences()
     }
 
     /// The number of values appended so far.

@@ -213,8 +213,9 @@ public final class JoltEncoder: Sendable {
     ///   per prefix). See `EncodingCore+Merge.swift`.
     func encodeCore<T: Encodable>(_ value: T, options: EncoderOptions) throws -> Output {
         let core = EncodingCore(options: options)
-        // The free slots refer to the core: let them go, whatever happens.
-        defer { core.freeEncoders.removeAll() }
+        // The free slots and cached containers refer to the core: let them go,
+        // whatever happens.
+        defer { core.releaseReferences() }
         do {
             try core.encodeTopLevel(value)
         } catch {
@@ -259,7 +260,7 @@ public final class JoltEncoder: Sendable {
             return
         }
         let source = EncodingCore(options: options, mergeMode: true)
-        defer { source.freeEncoders.removeAll() }
+        defer { source.releaseReferences() }
         try source.encodeTopLevel(value)
         target.writeMerged(from: source)
     }

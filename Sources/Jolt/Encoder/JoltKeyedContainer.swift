@@ -1,38 +1,29 @@
 import Foundation
 
 /// A keyed container writing the members of one JSON object straight into the
-/// output.
+/// output. Its state is one non-generic value (``KeyedEncoderFields``), which
+/// ``KeyedEncodingContainerCache`` writes over in the box of a container handed
+/// out again.
 struct JoltKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let core: EncodingCore
-    /// The object's place on the stack of open containers, and its id.
-    let index: Int
-    let id: Int
-    let pathCount: Int
-    /// The container's path after the first `pathCount` keys of `core.path`:
-    /// the encoder's own extra keys (a super encoder's), then the keys of the
-    /// nested containers leading to this one.
-    let extraPath: [any CodingKey]
-    /// How many keys of `extraPath` are the encoder's (see ``valueExtraPath``).
-    let encoderExtraCount: Int
-    let rawKeys: Bool
-    let mappings: [String: [String]]?
+    let fields: KeyedEncoderFields
 
-    init(core: EncodingCore, index: Int, id: Int, pathCount: Int, extraPath: [any CodingKey], encoderExtraCount: Int,
-         rawKeys: Bool, mappings: [String: [String]]?) {
-        self.core = core
-        self.index = index
-        self.id = id
-        self.pathCount = pathCount
-        self.extraPath = extraPath
-        self.encoderExtraCount = encoderExtraCount
-        self.rawKeys = rawKeys
-        self.mappings = mappings
+    init(fields: KeyedEncoderFields) {
+        self.fields = fields
     }
 
     /// A container for a misuse already recorded: every write fails.
     static func dead(_ core: EncodingCore) -> Self {
-        Self(core: core, index: -1, id: -1, pathCount: 0, extraPath: [], encoderExtraCount: 0, rawKeys: false, mappings: nil)
+        Self(fields: .dead(core))
     }
+
+    @inline(__always) var core: EncodingCore { fields.core }
+    @inline(__always) var index: Int { fields.index }
+    @inline(__always) var id: Int { fields.id }
+    @inline(__always) var pathCount: Int { fields.pathCount }
+    @inline(__always) var extraPath: [any CodingKey] { fields.extraPath }
+    @inline(__always) var encoderExtraCount: Int { fields.encoderExtraCount }
+    @inline(__always) var rawKeys: Bool { fields.rawKeys }
+    @inline(__always) var mappings: [String: [String]]? { fields.mappings }
 
     var codingPath: [any CodingKey] {
         Array(core.path.prefix(pathCount)) + extraPath
@@ -198,7 +189,7 @@ struct JoltKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         guard (try? begin(key)) != nil else { return KeyedEncodingContainer(JoltKeyedContainer<NestedKey>.dead(core)) }
         if core.mergeMode { core.markContainerKey() }
         let nestedID = core.openFrame(isObject: true)
-        return KeyedEncodingContainer(JoltKeyedContainer<NestedKey>(
+        return core.keyedContainer(NestedKey.self, KeyedEncoderFields(
             core: core, index: core.frames.count - 1, id: nestedID, pathCount: pathCount, extraPath: extraPath + [key],
             encoderExtraCount: encoderExtraCount, rawKeys: false, mappings: nil))
     }

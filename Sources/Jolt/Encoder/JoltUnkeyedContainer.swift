@@ -138,7 +138,7 @@ struct JoltUnkeyedContainer: UnkeyedEncodingContainer {
         let key = JoltCodingKey.index(count)
         guard (try? begin()) != nil else { return KeyedEncodingContainer(JoltKeyedContainer<NestedKey>.dead(core)) }
         let nestedID = core.openFrame(isObject: true)
-        return KeyedEncodingContainer(JoltKeyedContainer<NestedKey>(
+        return core.keyedContainer(NestedKey.self, KeyedEncoderFields(
             core: core, index: core.frames.count - 1, id: nestedID, pathCount: pathCount, extraPath: extraPath + [key],
             encoderExtraCount: encoderExtraCount, rawKeys: false, mappings: nil))
     }
