@@ -49,6 +49,14 @@ final class KeyedContainerCache {
     /// containers in use at once).
     private static var slotCount: Int { 64 }
 
+    private struct Slot {
+        /// The key type the slot is for.
+        var type: ObjectIdentifier?
+        /// That type's last container's box (`KeyedDecodingContainer`'s only
+        /// stored property); nil while the type has been met only once.
+        var box: AnyObject?
+    }
+
     /// The mutable state, behind a pointer (a class's stored `var`s would cost
     /// a dynamic exclusivity check on every access), in one allocation with the slots.
     private struct State {
@@ -61,13 +69,13 @@ final class KeyedContainerCache {
     }
 
     private let state: UnsafeMutablePointer<State>
-    private let slots: UnsafeMutablePointer<ContainerCacheSlot>
+    private let slots: UnsafeMutablePointer<Slot>
 
     /// An empty cache.
     init() {
-        (state, slots) = UnsafeMutablePointer<State>.allocate(followedBy: ContainerCacheSlot.self, count: Self.slotCount)
+        (state, slots) = UnsafeMutablePointer<State>.allocate(followedBy: Slot.self, count: Self.slotCount)
         state.initialize(to: State())
-        slots.initialize(repeating: ContainerCacheSlot(), count: Self.slotCount)
+        slots.initialize(repeating: Slot(), count: Self.slotCount)
     }
 
     deinit {
@@ -79,10 +87,12 @@ final class KeyedContainerCache {
         UnsafeMutableRawPointer(state).deallocate()
     }
 
-    /// Where `box` stores its container's fields.
+    /// Where `box` stores its container: after the object's metadata pointer
+    /// and reference counts.
     @inline(__always)
     private static func fields(of box: AnyObject) -> UnsafeMutablePointer<KeyedContainerFields> {
-        ContainerCacheSlot.storage(of: box, as: KeyedContainerFields.self)
+        (Unmanaged.passUnretained(box).toOpaque() + 2 * MemoryLayout<Int>.size)
+            .assumingMemoryBound(to: KeyedContainerFields.self)
     }
 
     /// A container for `Key` holding `fields`: the cached one, refilled, when
@@ -90,7 +100,7 @@ final class KeyedContainerCache {
     @inline(__always)
     func container<Key: CodingKey>(_ key: Key.Type, _ fields: KeyedContainerFields) -> KeyedDecodingContainer<Key> {
         let id = ObjectIdentifier(Key.self)
-        let (first, second) = ContainerCacheSlot.indexes(id, count: Self.slotCount)
+        let (first, second) = Self.slotIndexes(id)
         // (The box is returned as an `AnyObject`: an optional container would need
         // the metadata of `Optional<KeyedDecodingContainer<Key>>`, looked up at run
         // time in this unspecialized code.)
@@ -106,10 +116,20 @@ final class KeyedContainerCache {
     @inline(__always)
     private func reuse(_ index: Int, _ id: ObjectIdentifier, _ fields: KeyedContainerFields) -> AnyObject? {
         let slot = slots + index
-        guard slot.pointee.holdsFreeBox(for: id) else { return nil }
+        guard slot.pointee.type == id && slot.pointee.box != nil && isKnownUniquelyReferenced(&slot.pointee.box) else {
+            return nil
+        }
         let box = slot.pointee.box.unsafelyUnwrapped
         Self.fields(of: box).pointee = fields
         return box
+    }
+
+    /// The two slots a key type may use.
+    @inline(__always)
+    private static func slotIndexes(_ id: ObjectIdentifier) -> (Int, Int) {
+        let x = id.slotHash
+        let mask = Self.slotCount &- 1
+        return (Int(truncatingIfNeeded: x) & mask, Int(truncatingIfNeeded: x &>> 32) & mask)
     }
 
     /// A new container. The first time a type is met, its slot only records it,
@@ -120,11 +140,32 @@ final class KeyedContainerCache {
     private func makeContainer<Key: CodingKey>(_ key: Key.Type, _ fields: KeyedContainerFields,
                                                 first: Int, second: Int) -> KeyedDecodingContainer<Key> {
         let id = ObjectIdentifier(Key.self)
-        let index = ContainerCacheSlot.slotForNewContainer(id, first: first, second: second, in: slots)
+        // The type's own slot, else an empty one, else one whose container is in
+        // use (it cannot be handed out again until let go of), else the first.
+        // A type whose container is in use while another is asked for (a nested
+        // container with its parent's key type: a key path of the code JoltMacros
+        // writes, a recursive model) takes its second slot too, when that is free.
+        let index: Int
+        if slots[first].type == id && slots[first].box != nil
+            && (slots[second].type == nil || slots[second].type == id) {
+            index = second
+        } else if slots[first].type == id || slots[first].type == nil {
+            index = first
+        } else if slots[second].type == id || slots[second].type == nil
+                    || slots[second].box != nil && !isKnownUniquelyReferenced(&slots[second].box) {
+            index = second
+        } else {
+            index = first
+        }
         let slot = slots + index
         state.pointee.used |= 1 &<< UInt64(index)
+        guard slot.pointee.type == id else {
+            slot.pointee = Slot(type: id, box: nil)
+            return KeyedDecodingContainer(TapeKeyedContainer<Key>(fields: fields))
+        }
         let container = KeyedDecodingContainer(TapeKeyedContainer<Key>(fields: fields))
-        slot.pointee.record(id, box: { unsafeBitCast(container, to: AnyObject.self) }, isLaidOut: { Self.holds($0, fields) })
+        let box = unsafeBitCast(container, to: AnyObject.self)
+        if Self.holds(box, fields) { slot.pointee.box = box }
         return container
     }
 
@@ -175,7 +216,7 @@ final class KeyedContainerCache {
     private func close() {
         var used = state.pointee.used
         while used != 0 {
-            slots[used.trailingZeroBitCount] = ContainerCacheSlot()
+            slots[used.trailingZeroBitCount] = Slot()
             used &= used &- 1
         }
         state.pointee.used = 0

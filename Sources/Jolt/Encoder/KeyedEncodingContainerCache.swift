@@ -30,8 +30,15 @@ final class KeyedEncodingContainerCache {
     /// Two candidate slots per key type (two hashes).
     private static var slotCount: Int { 32 }
 
+    private struct Slot {
+        /// The key type the slot is for.
+        var type: ObjectIdentifier?
+        /// That type's last container's box; nil while the type has been met only once.
+        var box: AnyObject?
+    }
+
     /// The slots, allocated when the first container is asked for.
-    private var slots: UnsafeMutablePointer<ContainerCacheSlot>?
+    private var slots: UnsafeMutablePointer<Slot>?
 
     init() {}
 
@@ -40,10 +47,12 @@ final class KeyedEncodingContainerCache {
         slots?.deallocate()
     }
 
-    /// Where `box` stores its container's fields.
+    /// Where `box` stores its container: after the object's metadata pointer
+    /// and reference counts.
     @inline(__always)
     private static func fields(of box: AnyObject) -> UnsafeMutablePointer<KeyedEncoderFields> {
-        ContainerCacheSlot.storage(of: box, as: KeyedEncoderFields.self)
+        (Unmanaged.passUnretained(box).toOpaque() + 2 * MemoryLayout<Int>.size)
+            .assumingMemoryBound(to: KeyedEncoderFields.self)
     }
 
     /// A container for `Key` holding `fields`: the cached one, refilled, when
@@ -52,7 +61,7 @@ final class KeyedEncodingContainerCache {
     func container<Key: CodingKey>(_ key: Key.Type, _ fields: KeyedEncoderFields) -> KeyedEncodingContainer<Key> {
         guard let slots else { return makeContainer(key, fields) }
         let id = ObjectIdentifier(Key.self)
-        let (first, second) = ContainerCacheSlot.indexes(id, count: Self.slotCount)
+        let (first, second) = Self.slotIndexes(id)
         if let box = reuse(slots + first, id, fields) ?? reuse(slots + second, id, fields) {
             // The box came out of a container of this key type (makeContainer).
             return keyedEncodingContainer(fromBox: box)
@@ -63,11 +72,21 @@ final class KeyedEncodingContainerCache {
     /// The box of `slot`, refilled with `fields`, when the slot is for the key
     /// type `id` and nothing else holds its container.
     @inline(__always)
-    private func reuse(_ slot: UnsafeMutablePointer<ContainerCacheSlot>, _ id: ObjectIdentifier, _ fields: KeyedEncoderFields) -> AnyObject? {
-        guard slot.pointee.holdsFreeBox(for: id) else { return nil }
+    private func reuse(_ slot: UnsafeMutablePointer<Slot>, _ id: ObjectIdentifier, _ fields: KeyedEncoderFields) -> AnyObject? {
+        guard slot.pointee.type == id && slot.pointee.box != nil && isKnownUniquelyReferenced(&slot.pointee.box) else {
+            return nil
+        }
         let box = slot.pointee.box.unsafelyUnwrapped
         Self.fields(of: box).pointee = fields
         return box
+    }
+
+    /// The two slots a key type may use.
+    @inline(__always)
+    private static func slotIndexes(_ id: ObjectIdentifier) -> (Int, Int) {
+        let x = id.slotHash
+        let mask = Self.slotCount &- 1
+        return (Int(truncatingIfNeeded: x) & mask, Int(truncatingIfNeeded: x &>> 32) & mask)
     }
 
     /// A new container. The first time a type is met, its slot only records it;
@@ -76,17 +95,37 @@ final class KeyedEncodingContainerCache {
     private func makeContainer<Key: CodingKey>(_ key: Key.Type, _ fields: KeyedEncoderFields) -> KeyedEncodingContainer<Key> {
         let slots = self.slots ?? allocateSlots()
         let id = ObjectIdentifier(Key.self)
-        let (first, second) = ContainerCacheSlot.indexes(id, count: Self.slotCount)
-        let index = ContainerCacheSlot.slotForNewContainer(id, first: first, second: second, in: slots)
+        let (first, second) = Self.slotIndexes(id)
+        // The type's own slot, else an empty one, else one whose container is in
+        // use, else the first; a type whose container is in use while another is
+        // asked for (a nested container with its parent's key type, a recursive
+        // model) takes its second slot too, when that is free.
+        let index: Int
+        if slots[first].type == id && slots[first].box != nil
+            && (slots[second].type == nil || slots[second].type == id) {
+            index = second
+        } else if slots[first].type == id || slots[first].type == nil {
+            index = first
+        } else if slots[second].type == id || slots[second].type == nil
+                    || slots[second].box != nil && !isKnownUniquelyReferenced(&slots[second].box) {
+            index = second
+        } else {
+            index = first
+        }
         let slot = slots + index
+        guard slot.pointee.type == id else {
+            slot.pointee = Slot(type: id, box: nil)
+            return KeyedEncodingContainer(JoltKeyedContainer<Key>(fields: fields))
+        }
         let container = KeyedEncodingContainer(JoltKeyedContainer<Key>(fields: fields))
-        slot.pointee.record(id, box: { unsafeBitCast(container, to: AnyObject.self) }, isLaidOut: { Self.holds($0, fields) })
+        let box = unsafeBitCast(container, to: AnyObject.self)
+        if Self.holds(box, fields) { slot.pointee.box = box }
         return container
     }
 
-    private func allocateSlots() -> UnsafeMutablePointer<ContainerCacheSlot> {
-        let slots = UnsafeMutablePointer<ContainerCacheSlot>.allocate(capacity: Self.slotCount)
-        slots.initialize(repeating: ContainerCacheSlot(), count: Self.slotCount)
+    private func allocateSlots() -> UnsafeMutablePointer<Slot> {
+        let slots = UnsafeMutablePointer<Slot>.allocate(capacity: Self.slotCount)
+        slots.initialize(repeating: Slot(), count: Self.slotCount)
         self.slots = slots
         return slots
     }
@@ -106,7 +145,7 @@ final class KeyedEncodingContainerCache {
     /// Lets go of every cached container (and the core they hold).
     func close() {
         guard let slots else { return }
-        for i in 0..<Self.slotCount { slots[i] = ContainerCacheSlot() }
+        for i in 0..<Self.slotCount { slots[i] = Slot() }
     }
 }
 
