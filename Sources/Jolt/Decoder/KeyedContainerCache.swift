@@ -44,24 +44,9 @@ import Darwin
 /// cache.detach()   // at the end of the decode
 /// ```
 final class KeyedContainerCache {
-    /// Two candidate slots per key type (two hashes): enough that the dozens of
-    /// types of a model rarely evict each other; a type may hold both (two of its
-    /// containers in use at once).
-    private static var slotCount: Int { 64 }
-
-    private struct Slot {
-        /// The key type the slot is for.
-        var type: ObjectIdentifier?
-        /// That type's last container's box (`KeyedDecodingContainer`'s only
-        /// stored property); nil while the type has been met only once.
-        var box: AnyObject?
-    }
-
     /// The mutable state, behind a pointer (a class's stored `var`s would cost
-    /// a dynamic exclusivity check on every access), in one allocation with the slots.
+    /// a dynamic exclusivity check on every access).
     private struct State {
-        /// Which slots are in use: ``close()`` empties those only.
-        var used: UInt64 = 0
         /// What containers kept between decodes point at (see ``detach()``),
         /// with the one byte of input its context borrows.
         var placeholder: TapeDecoder?
@@ -69,110 +54,57 @@ final class KeyedContainerCache {
     }
 
     private let state: UnsafeMutablePointer<State>
-    private let slots: UnsafeMutablePointer<Slot>
+    /// The key types met and their containers' boxes.
+    private let table = ContainerBoxTable()
 
     /// An empty cache.
     init() {
-        (state, slots) = UnsafeMutablePointer<State>.allocate(followedBy: Slot.self, count: Self.slotCount)
+        state = .allocate(capacity: 1)
         state.initialize(to: State())
-        slots.initialize(repeating: Slot(), count: Self.slotCount)
     }
 
     deinit {
-        close()
+        table.deallocate()
         state.pointee.placeholder = nil
         state.pointee.placeholderInput?.deallocate()
         state.deinitialize(count: 1)
-        // The slots hold nothing after close(): they need no deinitializing.
-        UnsafeMutableRawPointer(state).deallocate()
-    }
-
-    /// Where `box` stores its container: after the object's metadata pointer
-    /// and reference counts.
-    @inline(__always)
-    private static func fields(of box: AnyObject) -> UnsafeMutablePointer<KeyedContainerFields> {
-        (Unmanaged.passUnretained(box).toOpaque() + 2 * MemoryLayout<Int>.size)
-            .assumingMemoryBound(to: KeyedContainerFields.self)
+        state.deallocate()
     }
 
     /// A container for `Key` holding `fields`: the cached one, refilled, when
     /// nothing else holds it; otherwise a new one.
     @inline(__always)
     func container<Key: CodingKey>(_ key: Key.Type, _ fields: KeyedContainerFields) -> KeyedDecodingContainer<Key> {
-        let id = ObjectIdentifier(Key.self)
-        let (first, second) = Self.slotIndexes(id)
         // (The box is returned as an `AnyObject`: an optional container would need
         // the metadata of `Optional<KeyedDecodingContainer<Key>>`, looked up at run
         // time in this unspecialized code.)
-        if let box = reuse(first, id, fields) ?? reuse(second, id, fields) {
+        if let box = table.unsharedBox(ObjectIdentifier(Key.self)) {
+            ContainerBoxTable.fields(of: box, as: KeyedContainerFields.self).pointee = fields
             // The box came out of a container of this key type (makeContainer).
             return keyedContainer(fromBox: box)
         }
-        return makeContainer(key, fields, first: first, second: second)
+        return makeContainer(key, fields)
     }
 
-    /// The box of slot `index`, refilled with `fields`, when the slot is for the
-    /// key type `id` and nothing else holds its container.
-    @inline(__always)
-    private func reuse(_ index: Int, _ id: ObjectIdentifier, _ fields: KeyedContainerFields) -> AnyObject? {
-        let slot = slots + index
-        guard slot.pointee.type == id && slot.pointee.box != nil && isKnownUniquelyReferenced(&slot.pointee.box) else {
-            return nil
-        }
-        let box = slot.pointee.box.unsafelyUnwrapped
-        Self.fields(of: box).pointee = fields
-        return box
-    }
-
-    /// The two slots a key type may use.
-    @inline(__always)
-    private static func slotIndexes(_ id: ObjectIdentifier) -> (Int, Int) {
-        let x = id.slotHash
-        let mask = Self.slotCount &- 1
-        return (Int(truncatingIfNeeded: x) & mask, Int(truncatingIfNeeded: x &>> 32) & mask)
-    }
-
-    /// A new container. The first time a type is met, its slot only records it,
-    /// and the container is returned as made: taking its box out (and returning
-    /// it after) costs two more metadata lookups, worth paying only for a type
-    /// met again. From the second time on, the box is cached.
+    /// A new container. The first time a type is met, the table only records
+    /// it, and the container is returned as made: taking its box out (and
+    /// returning it after) costs two more metadata lookups, worth paying only
+    /// for a type met again. From the second time on, the box is cached.
     @inline(never)
-    private func makeContainer<Key: CodingKey>(_ key: Key.Type, _ fields: KeyedContainerFields,
-                                                first: Int, second: Int) -> KeyedDecodingContainer<Key> {
-        let id = ObjectIdentifier(Key.self)
-        // The type's own slot, else an empty one, else one whose container is in
-        // use (it cannot be handed out again until let go of), else the first.
-        // A type whose container is in use while another is asked for (a nested
-        // container with its parent's key type: a key path of the code JoltMacros
-        // writes, a recursive model) takes its second slot too, when that is free.
-        let index: Int
-        if slots[first].type == id && slots[first].box != nil
-            && (slots[second].type == nil || slots[second].type == id) {
-            index = second
-        } else if slots[first].type == id || slots[first].type == nil {
-            index = first
-        } else if slots[second].type == id || slots[second].type == nil
-                    || slots[second].box != nil && !isKnownUniquelyReferenced(&slots[second].box) {
-            index = second
-        } else {
-            index = first
-        }
-        let slot = slots + index
-        state.pointee.used |= 1 &<< UInt64(index)
-        guard slot.pointee.type == id else {
-            slot.pointee = Slot(type: id, box: nil)
+    private func makeContainer<Key: CodingKey>(_ key: Key.Type, _ fields: KeyedContainerFields) -> KeyedDecodingContainer<Key> {
+        guard let slot = table.slotMetBefore(ObjectIdentifier(Key.self)) else {
             return KeyedDecodingContainer(TapeKeyedContainer<Key>(fields: fields))
         }
         let container = KeyedDecodingContainer(TapeKeyedContainer<Key>(fields: fields))
         let box = unsafeBitCast(container, to: AnyObject.self)
-        if Self.holds(box, fields) { slot.pointee.box = box }
+        if Self.holds(box, fields) { ContainerBoxTable.keep(box, in: slot) }
         return container
     }
 
     /// Whether `box` stores `fields` where ``container(_:_:)`` writes them.
     private static func holds(_ box: AnyObject, _ fields: KeyedContainerFields) -> Bool {
         guard MemoryLayout<KeyedContainerFields>.size == 13 else { return false }
-        let storage = UnsafeRawPointer(Self.fields(of: box))
+        let storage = UnsafeRawPointer(ContainerBoxTable.fields(of: box, as: KeyedContainerFields.self))
         return storage.load(as: UInt.self) == UInt(bitPattern: Unmanaged.passUnretained(fields.decoder).toOpaque())
             && storage.load(fromByteOffset: 8, as: UInt32.self) == fields.object32
             && storage.load(fromByteOffset: 12, as: Bool.self) == fields.hasAux
@@ -184,15 +116,12 @@ final class KeyedContainerCache {
     /// the next decode finds it ready; one something still holds is dropped.
     func detach() {
         let placeholder = state.pointee.placeholder ?? makePlaceholder()
-        var bits = state.pointee.used
-        while bits != 0 {
-            let slot = slots + bits.trailingZeroBitCount
-            bits &= bits &- 1
-            guard slot.pointee.box != nil else { continue }
-            if isKnownUniquelyReferenced(&slot.pointee.box) {
-                Self.fields(of: slot.pointee.box.unsafelyUnwrapped).pointee = KeyedContainerFields(placeholder: placeholder)
+        table.forEachBox { box in
+            if isKnownUniquelyReferenced(&box) {
+                ContainerBoxTable.fields(of: box.unsafelyUnwrapped, as: KeyedContainerFields.self).pointee =
+                    KeyedContainerFields(placeholder: placeholder)
             } else {
-                slot.pointee.box = nil
+                box = nil
             }
         }
     }
@@ -209,17 +138,6 @@ final class KeyedContainerCache {
         state.pointee.placeholderInput = input
         state.pointee.placeholder = decoder
         return decoder
-    }
-
-    /// Drops every cached container (and the decoders they hold), before the
-    /// cache is freed.
-    private func close() {
-        var used = state.pointee.used
-        while used != 0 {
-            slots[used.trailingZeroBitCount] = Slot()
-            used &= used &- 1
-        }
-        state.pointee.used = 0
     }
 }
 

@@ -1,6 +1,6 @@
 extension ObjectIdentifier {
     /// The address of a type's metadata mixed by MurmurHash3's 64-bit finalizer,
-    /// for the per-type tables of a decode (``KeyedContainerCache``,
+    /// for the per-type tables of a decode and an encode (``ContainerBoxTable``,
     /// ``MarkerConformances``). Metadata records lie at regular strides, which
     /// multiplicative hashing alone mapped to few slots (callgrind: most look-ups
     /// missed on twitter.json); every bit of this hash depends on every bit of

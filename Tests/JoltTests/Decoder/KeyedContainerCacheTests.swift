@@ -60,6 +60,66 @@ final class KeyedContainerCacheTests: XCTestCase {
         }
     }
 
+    /// Records its container's box, for one key type per `Tag`.
+    struct TaggedRecorder<Tag>: Decodable {
+        enum CodingKeys: String, CodingKey { case id }
+        let box: ObjectIdentifier
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            _ = try container.decode(Int.self, forKey: .id)
+            box = ObjectIdentifier(unsafeBitCast(container, to: AnyObject.self))
+        }
+    }
+    enum FirstTag {}
+    enum NextTag<Tag> {}
+
+    /// Decodes its array round after round, each round one object with each of
+    /// ``typeCount`` key types (`TaggedRecorder<FirstTag>.CodingKeys`,
+    /// `TaggedRecorder<NextTag<FirstTag>>.CodingKeys`, ...).
+    struct ManyKeyTypes: Decodable {
+        static var typeCount: Int { 100 }
+        static var rounds: Int { 4 }
+        /// The boxes of each round, by key type.
+        var boxes: [[ObjectIdentifier]] = []
+        init(from decoder: any Decoder) throws {
+            var container = try decoder.unkeyedContainer()
+            for _ in 0..<Self.rounds {
+                var round: [ObjectIdentifier] = []
+                try Self.decodeRound(FirstTag.self, Self.typeCount, &container, into: &round)
+                boxes.append(round)
+            }
+        }
+        static func decodeRound<Tag>(_: Tag.Type, _ remaining: Int, _ container: inout any UnkeyedDecodingContainer,
+                                     into boxes: inout [ObjectIdentifier]) throws {
+            guard remaining > 0 else { return }
+            boxes.append(try container.decode(TaggedRecorder<Tag>.self).box)
+            try decodeRound(NextTag<Tag>.self, remaining - 1, &container, into: &boxes)
+        }
+    }
+
+    func testManyKeyTypesNeverEvictEachOther() throws {
+        // A hundred key types met in turn: each keeps its own box, whatever the
+        // addresses of their metadata (two slots per type, chosen by those
+        // addresses, let types evict each other).
+        let count = ManyKeyTypes.typeCount * ManyKeyTypes.rounds
+        let json = "[" + (0..<count).map { #"{"id": \#($0)}"# }.joined(separator: ",") + "]"
+        for backend in availableBackends {
+            let decoder = JoltDecoder()
+            decoder.backend = backend
+            let first = try decoder.decode(ManyKeyTypes.self, from: json).boxes
+            // Round 0 meets the types, round 1 caches a box for each, later rounds reuse them.
+            XCTAssertEqual(Set(first[1]).count, ManyKeyTypes.typeCount, "\(backend)")
+            for round in first.dropFirst(2) {
+                XCTAssertEqual(zip(round, first[1]).filter { $0 != $1 }.count, 0, "types given a new box (\(backend))")
+            }
+            // The next decode with the same decoder finds them all again.
+            let second = try decoder.decode(ManyKeyTypes.self, from: json).boxes
+            for round in second {
+                XCTAssertEqual(zip(round, first[1]).filter { $0 != $1 }.count, 0, "types given a new box (\(backend))")
+            }
+        }
+    }
+
     /// A tree whose `init(from:)` reads its own name only after its children,
     /// each of the same type, were decoded through containers of the same key
     /// type, and which asks for a second container while the first is in use.

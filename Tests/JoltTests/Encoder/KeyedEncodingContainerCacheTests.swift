@@ -12,7 +12,8 @@ final class KeyedEncodingContainerCacheTests: XCTestCase {
         var boxes: [ObjectIdentifier] = []
     }
 
-    struct Recorded: Encodable {
+    /// Records its container's box; one key type per `Tag`.
+    struct TaggedRecorded<Tag>: Encodable {
         enum CodingKeys: String, CodingKey { case id }
         let id: Int
         let log: BoxLog
@@ -22,6 +23,7 @@ final class KeyedEncodingContainerCacheTests: XCTestCase {
             log.boxes.append(ObjectIdentifier(unsafeBitCast(container, to: AnyObject.self)))
         }
     }
+    typealias Recorded = TaggedRecorded<Never>
 
     func testAContainerLetGoOfIsHandedOutAgain() throws {
         // The first object of a key type only records the type, the second's box
@@ -32,6 +34,42 @@ final class KeyedEncodingContainerCacheTests: XCTestCase {
         XCTAssertEqual(String(decoding: data, as: UTF8.self), "[" + (0..<64).map { #"{"id":\#($0)}"# }.joined(separator: ",") + "]")
         XCTAssertEqual(log.boxes.count, 64)
         XCTAssertEqual(Set(log.boxes.dropFirst(2)).count, 1)
+    }
+
+    enum FirstTag {}
+    enum NextTag<Tag> {}
+
+    /// Encodes round after round, each round one object with each of
+    /// ``typeCount`` key types.
+    struct ManyKeyTypes: Encodable {
+        static var typeCount: Int { 100 }
+        static var rounds: Int { 4 }
+        let log: BoxLog
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            for round in 0..<Self.rounds {
+                try encodeRound(FirstTag.self, round * Self.typeCount, Self.typeCount, &container)
+            }
+        }
+        func encodeRound<Tag>(_: Tag.Type, _ id: Int, _ remaining: Int, _ container: inout any UnkeyedEncodingContainer) throws {
+            guard remaining > 0 else { return }
+            try container.encode(TaggedRecorded<Tag>(id: id, log: log))
+            try encodeRound(NextTag<Tag>.self, id + 1, remaining - 1, &container)
+        }
+    }
+
+    func testManyKeyTypesNeverEvictEachOther() throws {
+        // A hundred key types met in turn: each keeps its own box.
+        let log = BoxLog()
+        let data = try JoltEncoder().encode(ManyKeyTypes(log: log))
+        let count = ManyKeyTypes.typeCount * ManyKeyTypes.rounds
+        XCTAssertEqual(String(decoding: data, as: UTF8.self), "[" + (0..<count).map { #"{"id":\#($0)}"# }.joined(separator: ",") + "]")
+        let rounds = (0..<ManyKeyTypes.rounds).map { Array(log.boxes[$0 * ManyKeyTypes.typeCount..<($0 + 1) * ManyKeyTypes.typeCount]) }
+        // Round 0 meets the types, round 1 caches a box for each, later rounds reuse them.
+        XCTAssertEqual(Set(rounds[1]).count, ManyKeyTypes.typeCount)
+        for round in rounds.dropFirst(2) {
+            XCTAssertEqual(zip(round, rounds[1]).filter { $0 != $1 }.count, 0, "types given a new box")
+        }
     }
 
     /// A tree that writes its own name only after its children, each of the
