@@ -94,7 +94,7 @@ final class EncodingCore {
     static let maxDepth = 512
     @exclusivity(unchecked) var freeEncoders: [JoltByteEncoder] = []
     /// Keyed containers handed out again (see ``KeyedEncodingContainerCache``).
-    let keyedContainers = KeyedEncodingContainerCache()
+    @exclusivity(unchecked) var keyedContainers = KeyedEncodingContainerCache()
     @exclusivity(unchecked) var convertedKeys: [String: String] = [:]
     /// The separator of key paths: the key path separator, or `"."` for mapped
     /// keys when none is set.

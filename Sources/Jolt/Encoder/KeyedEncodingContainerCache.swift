@@ -19,14 +19,16 @@
 ///   the fields just given); a box laid out otherwise is never reused.
 /// - Cached containers hold the encode's core, which holds the cache: the
 ///   encode ends with ``close()``, which lets go of them.
-/// - Used by one encode at a time, as its core is.
+/// - Used by one encode at a time, as its core is, which stores it (a value,
+///   not one more object to allocate for every encode); it frees its table
+///   when the core is freed.
 ///
 /// ```swift
-/// let cache = KeyedEncodingContainerCache()
+/// var cache = KeyedEncodingContainerCache()
 /// let container: KeyedEncodingContainer<Key> = cache.container(Key.self, fields)
 /// cache.close()   // at the end of the encode
 /// ```
-final class KeyedEncodingContainerCache {
+struct KeyedEncodingContainerCache: ~Copyable {
     /// The key types met and their containers' boxes, made when the first
     /// container is asked for (an encode of no keyed value needs none).
     private var table: ContainerBoxTable?
@@ -40,7 +42,7 @@ final class KeyedEncodingContainerCache {
     /// A container for `Key` holding `fields`: the cached one, refilled, when
     /// nothing else holds it; otherwise a new one.
     @inline(__always)
-    func container<Key: CodingKey>(_ key: Key.Type, _ fields: KeyedEncoderFields) -> KeyedEncodingContainer<Key> {
+    mutating func container<Key: CodingKey>(_ key: Key.Type, _ fields: KeyedEncoderFields) -> KeyedEncodingContainer<Key> {
         if let table, let box = table.unsharedBox(ObjectIdentifier(Key.self)) {
             ContainerBoxTable.fields(of: box, as: KeyedEncoderFields.self).pointee = fields
             // The box came out of a container of this key type (makeContainer).
@@ -52,7 +54,7 @@ final class KeyedEncodingContainerCache {
     /// A new container. The first time a type is met, the table only records
     /// it; from the second time on, the box is cached (see ``KeyedContainerCache``).
     @inline(never)
-    private func makeContainer<Key: CodingKey>(_ key: Key.Type, _ fields: KeyedEncoderFields) -> KeyedEncodingContainer<Key> {
+    private mutating func makeContainer<Key: CodingKey>(_ key: Key.Type, _ fields: KeyedEncoderFields) -> KeyedEncodingContainer<Key> {
         let table = self.table ?? makeTable()
         guard let slot = table.slotMetBefore(ObjectIdentifier(Key.self)) else {
             return KeyedEncodingContainer(JoltKeyedContainer<Key>(fields: fields))
@@ -63,8 +65,8 @@ final class KeyedEncodingContainerCache {
         return container
     }
 
-    private func makeTable() -> ContainerBoxTable {
-        let table = ContainerBoxTable(capacity: 32)
+    private mutating func makeTable() -> ContainerBoxTable {
+        let table = ContainerBoxTable()
         self.table = table
         return table
     }
