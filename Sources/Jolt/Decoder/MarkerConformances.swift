@@ -1,6 +1,6 @@
 /// Per decode, whether the types met conform to ``JoltArrayMarker``,
-/// ``JoltStringDictionaryMarker`` and ``JoltDirectDecodable``: a two-way set-associative table on the type's
-/// metadata address, filled from the decoder's ``ConformanceMemo``.
+/// ``JoltStringDictionaryMarker`` and ``JoltDirectDecodable``: a table on the
+/// type's metadata address, filled from the decoder's ``ConformanceMemo``.
 ///
 /// `T.self as? JoltArrayMarker.Type` goes through the runtime's conformance lookup
 /// (thousands of instructions on Linux); `unwrap` needs an answer for every array of
@@ -8,6 +8,15 @@
 /// as a dictionary. A hit here is a compare and a load; a miss asks the memo (a lock
 /// and a hash look-up), which asks the runtime only for a type no decode of the
 /// decoder has met. Owned by one ``DecodingContext``, so used by one thread at a time.
+///
+/// Every type met keeps its slot: the table is open-addressed with linear
+/// probing, at most half full, and doubles when a new type would fill it past
+/// that (up to ``maximumCapacity`` slots; past that, a new type's answers are
+/// asked of the memo each time). A table that gave each type a choice of two
+/// slots let three types whose addresses hashed alike evict each other on every
+/// value, and which types those were changed with the binary's layout
+/// (twitter.json once paid a conformance check for each of its 100 statuses
+/// after an unrelated change moved the metadata).
 ///
 /// ```swift
 /// let conformances = MarkerConformances(memo: ConformanceMemo())
@@ -19,54 +28,110 @@ final class MarkerConformances {
         var answers = ConformanceMemo.Answers()
     }
 
-    /// Room for the types of a large model (twitter's, with their optionals and
-    /// arrays, missed 366 times a decode in 32 slots). The table is kept with
-    /// its ``DecodeScratch`` from one decode to the next, so its size costs
-    /// nothing per decode.
-    private static var slotCount: Int { 128 }
-    private let slots: UnsafeMutablePointer<Slot>
+    /// The mutable state, behind a pointer (a class's stored `var`s would cost
+    /// a dynamic exclusivity check on every access).
+    private struct Table {
+        /// `mask + 1` slots, then one more: where a type that finds the table
+        /// full gets its answers.
+        var slots: UnsafeMutablePointer<Slot>
+        var mask: Int
+        var count: Int
+        /// How many times the memo was asked.
+        var memoLookups: Int
+    }
+
+    /// Room for the types of a large model to start with (twitter's, with their
+    /// optionals and arrays, missed 366 times a decode in 32 slots). The table is
+    /// kept with its ``DecodeScratch`` from one decode to the next, so its size
+    /// costs nothing per decode.
+    private static var initialCapacity: Int { 128 }
+    /// The most slots the table grows to (half of them for types).
+    static var maximumCapacity: Int { 4096 }
+    private let table: UnsafeMutablePointer<Table>
     private let memo: ConformanceMemo
 
     init(memo: ConformanceMemo) {
         self.memo = memo
-        slots = .allocate(capacity: Self.slotCount)
-        slots.initialize(repeating: Slot(), count: Self.slotCount)
+        table = .allocate(capacity: 1)
+        table.initialize(to: Table(slots: Self.makeSlots(Self.initialCapacity), mask: Self.initialCapacity - 1,
+                                   count: 0, memoLookups: 0))
     }
 
     deinit {
-        slots.deinitialize(count: Self.slotCount)
+        Self.freeSlots(table.pointee.slots, table.pointee.mask + 1)
+        table.deallocate()
+    }
+
+    private static func makeSlots(_ capacity: Int) -> UnsafeMutablePointer<Slot> {
+        let slots = UnsafeMutablePointer<Slot>.allocate(capacity: capacity + 1)
+        slots.initialize(repeating: Slot(), count: capacity + 1)
+        return slots
+    }
+
+    private static func freeSlots(_ slots: UnsafeMutablePointer<Slot>, _ capacity: Int) {
+        slots.deinitialize(count: capacity + 1)
         slots.deallocate()
     }
 
-    /// The slot of `type`: its preferred slot, or the other slot of the
-    /// pair the preferred one belongs to (index `^ 1`). A type found in neither
-    /// takes the preferred slot, with its answers from the memo, and the slot's
-    /// previous type moves to the other one (evicting what was there).
-    ///
-    /// Two ways, not one: with a direct-mapped table, two types whose metadata
-    /// addresses hash alike (say a model and the type of one of its members, both
-    /// large objects) evicted each other on every value, and which types collide
-    /// changes with the binary's layout (twitter.json once paid a conformance
-    /// check for each of its 100 statuses after an unrelated change moved the
-    /// metadata). A hit in the preferred slot costs what it did.
+    /// How many times a type's answers were asked of the memo: once per type
+    /// met, unless the table is full.
+    var memoLookups: Int { table.pointee.memoLookups }
+
+    /// The slot of `type`: its own slot, found from the one its hash points at.
     @inline(__always)
     private func slot(for type: Any.Type) -> UnsafeMutablePointer<Slot> {
         let id = ObjectIdentifier(type)
-        let index = Int(truncatingIfNeeded: id.slotHash) & (Self.slotCount &- 1)
-        let preferred = slots + index
+        let slots = table.pointee.slots
+        let preferred = slots + (Int(truncatingIfNeeded: id.slotHash) & table.pointee.mask)
         if _fastPath(preferred.pointee.type == id) { return preferred }
-        return otherWay(preferred, slots + (index ^ 1), type)
+        return probe(for: type)
     }
 
-    /// ``slot(for:)`` when the preferred slot holds another type.
+    /// ``slot(for:)`` when the slot the hash points at holds another type (or
+    /// none): the slots after it, up to the type's or an empty one, which the
+    /// type then takes with its answers from the memo.
     @inline(never)
-    private func otherWay(_ preferred: UnsafeMutablePointer<Slot>, _ other: UnsafeMutablePointer<Slot>,
-                          _ type: Any.Type) -> UnsafeMutablePointer<Slot> {
+    private func probe(for type: Any.Type) -> UnsafeMutablePointer<Slot> {
         let id = ObjectIdentifier(type)
-        if other.pointee.type == id { return other }
-        if preferred.pointee.type != nil { other.pointee = preferred.pointee }
-        preferred.pointee = Slot(type: id, answers: memo.answers(for: type))
-        return preferred
+        var t = table.pointee
+        var index = Int(truncatingIfNeeded: id.slotHash) & t.mask
+        while let other = t.slots[index].type {
+            if other == id { return t.slots + index }
+            index = (index &+ 1) & t.mask
+        }
+        table.pointee.memoLookups += 1
+        let answers = memo.answers(for: type)
+        if (t.count + 1) * 2 > t.mask + 1 {
+            guard t.mask + 1 < Self.maximumCapacity else {
+                let overflow = t.slots + (t.mask + 1)
+                overflow.pointee = Slot(type: id, answers: answers)
+                return overflow
+            }
+            grow()
+            t = table.pointee
+            index = Int(truncatingIfNeeded: id.slotHash) & t.mask
+            while t.slots[index].type != nil { index = (index &+ 1) & t.mask }
+        }
+        t.slots[index] = Slot(type: id, answers: answers)
+        table.pointee.count = t.count + 1
+        return t.slots + index
+    }
+
+    /// Twice the slots, each type moved to its place in them.
+    private func grow() {
+        let old = table.pointee
+        let capacity = 2 * (old.mask + 1)
+        let slots = Self.makeSlots(capacity)
+        let mask = capacity - 1
+        for i in 0...old.mask {
+            guard let id = old.slots[i].type else { continue }
+            var index = Int(truncatingIfNeeded: id.slotHash) & mask
+            while slots[index].type != nil { index = (index &+ 1) & mask }
+            slots[index] = old.slots[i]
+        }
+        Self.freeSlots(old.slots, old.mask + 1)
+        table.pointee.slots = slots
+        table.pointee.mask = mask
     }
 
     /// `T.self as? JoltArrayMarker.Type`.
