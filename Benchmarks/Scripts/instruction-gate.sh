@@ -10,6 +10,8 @@
 #   encode.FILE                           one JoltEncoder encode of that model
 #   decode.order.yajl, .swift, .simdjson  one decode of a 267-byte order (JoltProfile's
 #                                         SmallOrder): what a decode costs besides its input
+#   encode.order                          one encode of that order by an encoder that
+#                                         encoded it before: what a small response costs
 #   stream.twitter.yajl, .swift, .simdjson  one element of a stream: the statuses of
 #                                         twitter.json as a top-level array fed to a
 #                                         JoltElementDecoder in 64 KiB slices (per element)
@@ -97,6 +99,8 @@ done
 # A small request body: 2,000 decodes, so that the few hundred instructions that move
 # between runs stay under 0.01 per decode.
 cases+=("decode.order.yajl|order yajl|2000" "decode.order.swift|order swift|2000" "decode.order.simdjson|order simdjson|2000")
+# A small response: 2,000 encodes of that order with one encoder.
+cases+=("encode.order|order encode|2000")
 # Per element: 100 elements a pass (JoltProfile prints how many; the count is in passes).
 cases+=("stream.twitter.yajl|stream yajl|2" "stream.twitter.swift|stream swift|2" "stream.twitter.simdjson|stream simdjson|2")
 # The direct path: JoltMacroBench (it links the macros, so its build compiles

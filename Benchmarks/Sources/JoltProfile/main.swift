@@ -19,6 +19,11 @@
 //                                                    decode a 267-byte order (SmallOrder) COUNT times
 //                                                    with one decoder: the cost of a decode that does
 //                                                    not grow with the input
+//   JoltProfile order encode|encode-foundation|encode-new [COUNT]
+//                                                    encode that order COUNT times with one
+//                                                    JoltEncoder (or JSONEncoder; or a new
+//                                                    JoltEncoder each time): what a small
+//                                                    response costs
 //
 // FILE is a corpus file name (exact, as in ../shared/corpus without .json); COUNT
 // defaults to 10. A decode goes into the file's full-structure model with one
@@ -114,6 +119,23 @@ case ("stream", let name):
         + "\(String(format: "%.3f", elapsed / Double(max(1, total)) * 1e6)) µs each, "
         + "\(String(format: "%.1f", Double(body.count * count) / elapsed / 1e6)) MB/s")
     exit(0)
+case ("order", "encode"):
+    let order = try JSONDecoder().decode(SmallOrder.self, from: Data(SmallOrder.json))
+    let encoder = JoltEncoder()
+    run = { keep(try encoder.encode(order)) }
+    unit = "encodes"
+    bytesPerRun = try encoder.encode(order).count
+case ("order", "encode-new"):
+    let order = try JSONDecoder().decode(SmallOrder.self, from: Data(SmallOrder.json))
+    run = { keep(try JoltEncoder().encode(order)) }
+    unit = "encodes"
+    bytesPerRun = try JoltEncoder().encode(order).count
+case ("order", "encode-foundation"):
+    let order = try JSONDecoder().decode(SmallOrder.self, from: Data(SmallOrder.json))
+    let encoder = JSONEncoder()
+    run = { keep(try encoder.encode(order)) }
+    unit = "encodes"
+    bytesPerRun = try encoder.encode(order).count
 case ("order", let name):
     let bytes = SmallOrder.json
     if name == "foundation" {

@@ -104,10 +104,23 @@ final class EncodingCore {
     @exclusivity(unchecked) var splitKeys: [String: [String]] = [:]
     lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
 
-    init(options: EncoderOptions, capacity: Int = 1024, mergeMode: Bool = false) {
+    /// Whether ``writer``'s memory is the core's to free (not handed to a
+    /// scratch by ``finish(into:)``).
+    @exclusivity(unchecked) private var ownsWriter = true
+
+    /// A core for one encode (or one stream) with `options`. With a `scratch`,
+    /// it starts with what the scratch kept from the encodes before (an output
+    /// buffer, which is then at least `capacity`, its stacks and
+    /// cached containers), and hands what it leaves back with ``finish(into:)``.
+    init(options: EncoderOptions, capacity: Int = 1024, mergeMode: Bool = false, scratch: EncodeScratch? = nil) {
         self.options = options
         self.mergeMode = mergeMode
-        writer = ByteWriter(capacity: capacity)
+        if let kept = scratch?.takeWriter() {
+            writer = kept
+            writer.reserve(capacity)
+        } else {
+            writer = ByteWriter(capacity: capacity)
+        }
         pretty = !mergeMode && options.outputFormatting.contains(.prettyPrinted)
         sortKeys = !mergeMode && options.outputFormatting.contains(.sortedKeys)
         escapeSlashes = !options.outputFormatting.contains(.withoutEscapingSlashes)
@@ -117,10 +130,42 @@ final class EncodingCore {
         pathSeparatorByte = pathSeparator.utf8.count == 1 && pathSeparator.utf8.first! < 0x80 ? pathSeparator.utf8.first : nil
         hasMappings = !options.keyMappings.isEmpty
         writesDirectly = options.usesDirectPath && !mergeMode && keyStrategyIsDefault && !splitsKeys && !hasMappings
+        if let scratch {
+            (frames, members, path) = scratch.takeStacks()
+            keyedContainers.adopt(scratch.takeContainers())
+        }
     }
 
     deinit {
-        writer.deallocate()
+        if ownsWriter { writer.deallocate() }
+    }
+
+    /// Ends the core's encode, once its output has been read: hands what it
+    /// leaves to `scratch` for the next encode, or without one lets go of its
+    /// free slots and cached containers (which refer to the core). The core is
+    /// not used again.
+    func finish(into scratch: EncodeScratch?) {
+        if let scratch {
+            scratch.keep(from: self)
+        } else {
+            releaseReferences()
+        }
+    }
+
+    /// The output buffer, emptied, which the caller now owns (see ``finish(into:)``).
+    func surrenderWriter() -> ByteWriter {
+        ownsWriter = false
+        writer.count = 0
+        return writer
+    }
+
+    /// The stacks, emptied but keeping their capacity; the core's are left empty.
+    func surrenderStacks() -> (frames: [Frame], members: [Member], path: [any CodingKey]) {
+        frames.removeAll(keepingCapacity: true)
+        members.removeAll(keepingCapacity: true)
+        path.removeAll(keepingCapacity: true)
+        defer { frames = []; members = []; path = [] }
+        return (frames, members, path)
     }
 
     // MARK: Top level

@@ -33,9 +33,11 @@ extension JoltEncoder {
     ///   thrown by `encode(to:configuration:)`.
     public func encode<T: EncodableWithConfiguration>(_ value: T, configuration: T.EncodingConfiguration) throws -> Data {
         let proxy = ConfiguredEncodable(value: value, configuration: configuration)
-        switch try encodeCore(proxy, options: options) {
-        case .written(let core): return core.writer.makeData()
-        case .foundation(let data): return data
+        return try withOutput(of: proxy) { output in
+            switch output {
+            case .written(let core): core.writer.makeData()
+            case .foundation(let data): data
+            }
         }
     }
 

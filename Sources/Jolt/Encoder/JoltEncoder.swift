@@ -29,6 +29,8 @@ import Synchronization
 /// options when it starts.
 public final class JoltEncoder: Sendable {
     let state: Mutex<EncoderOptions>
+    /// What each encode keeps for the next (see ``EncodeScratch``).
+    let caches = EncoderCaches()
 
     /// An encoder with Foundation's defaults.
     public init() {
@@ -143,17 +145,21 @@ public final class JoltEncoder: Sendable {
     ///   `.throw` strategy, or when the top-level value encodes nothing, as
     ///   Foundation does; any error thrown by an `encode(to:)`.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
-        switch try encodeCore(value, options: options) {
-        case .written(let core): core.writer.makeData()
-        case .foundation(let data): data
+        try withOutput(of: value) { output in
+            switch output {
+            case .written(let core): core.writer.makeData()
+            case .foundation(let data): data
+            }
         }
     }
 
     /// Encodes a value as JSON and returns the UTF-8 bytes.
     public func encodeToBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
-        switch try encodeCore(value, options: options) {
-        case .written(let core): core.writer.makeArray()
-        case .foundation(let data): [UInt8](data)
+        try withOutput(of: value) { output in
+            switch output {
+            case .written(let core): core.writer.makeArray()
+            case .foundation(let data): [UInt8](data)
+            }
         }
     }
 
@@ -167,9 +173,11 @@ public final class JoltEncoder: Sendable {
     /// try encoder.encode(second, into: &body)
     /// ```
     public func encode<T: Encodable>(_ value: T, into buffer: inout [UInt8]) throws {
-        switch try encodeCore(value, options: options) {
-        case .written(let core): core.writer.append(to: &buffer)
-        case .foundation(let data): buffer.append(contentsOf: data)
+        try withOutput(of: value) { output in
+            switch output {
+            case .written(let core): core.writer.append(to: &buffer)
+            case .foundation(let data): buffer.append(contentsOf: data)
+            }
         }
     }
 
@@ -188,9 +196,11 @@ public final class JoltEncoder: Sendable {
     /// - Returns: what `body` returns.
     /// - Throws: `EncodingError` as ``encode(_:)`` does, or what `body` throws.
     public func withEncodedBytes<T: Encodable, R>(of value: T, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
-        switch try encodeCore(value, options: options) {
-        case .written(let core): try body(UnsafeRawBufferPointer(core.writer.bytes))
-        case .foundation(let data): try data.withUnsafeBytes(body)
+        try withOutput(of: value) { output in
+            switch output {
+            case .written(let core): try body(UnsafeRawBufferPointer(core.writer.bytes))
+            case .foundation(let data): try data.withUnsafeBytes(body)
+            }
         }
     }
 
@@ -211,11 +221,27 @@ public final class JoltEncoder: Sendable {
     ///   last value wins, a nested container asked for twice is one object);
     /// - keys sharing a key-path prefix encoded apart in merge mode (one object
     ///   per prefix). See `EncodingCore+Merge.swift`.
-    func encodeCore<T: Encodable>(_ value: T, options: EncoderOptions) throws -> Output {
-        let core = EncodingCore(options: options)
-        // The free slots and cached containers refer to the core: let them go,
-        // whatever happens.
-        defer { core.releaseReferences() }
+    /// Encodes `value` with the encoder's options (copied now) and a scratch
+    /// of its own, and calls `body` with the output; the scratch then keeps what
+    /// the encode leaves, for the next one.
+    func withOutput<T: Encodable, R>(of value: T, _ body: (Output) throws -> R) throws -> R {
+        let scratch = caches.borrow()
+        defer { caches.giveBack(scratch) }
+        let output = try encodeCore(value, options: options, scratch: scratch)
+        defer { if case .written(let core) = output { core.finish(into: scratch) } }
+        return try body(output)
+    }
+
+    /// The output of one encode of `value`. A `.written` core holds it; with a
+    /// `scratch`, the caller ends the core with ``EncodingCore/finish(into:)``
+    /// once it has read it (without one, the core has let go of its references).
+    func encodeCore<T: Encodable>(_ value: T, options: EncoderOptions, scratch: EncodeScratch? = nil) throws -> Output {
+        let core = EncodingCore(options: options, scratch: scratch)
+        // The free slots and cached containers refer to the core: unless the
+        // core is returned to the caller with a scratch, let them go (or hand
+        // them to the scratch) whatever happens.
+        var returned = false
+        defer { if !returned { core.finish(into: scratch) } }
         do {
             try core.encodeTopLevel(value)
         } catch {
@@ -231,6 +257,7 @@ public final class JoltEncoder: Sendable {
             }
             return .written(try Self.encodeMerged(value, options: options))
         }
+        returned = scratch != nil
         return .written(core)
     }
 

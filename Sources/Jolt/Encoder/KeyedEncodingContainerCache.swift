@@ -18,7 +18,8 @@
 ///   checked for every box before it enters the cache (its words there must be
 ///   the fields just given); a box laid out otherwise is never reused.
 /// - Cached containers hold the encode's core, which holds the cache: the
-///   encode ends with ``close()``, which lets go of them.
+///   encode ends with ``close()``, which lets go of them, or hands the table to
+///   an ``EncodeScratch`` for the next encode (``surrender()``, ``detach(_:to:)``).
 /// - Used by one encode at a time, as its core is, which stores it (a value,
 ///   not one more object to allocate for every encode); it frees its table
 ///   when the core is freed.
@@ -86,6 +87,33 @@ struct KeyedEncodingContainerCache: ~Copyable {
     /// Lets go of every cached container (and the core they hold).
     func close() {
         table?.removeBoxes()
+    }
+
+    /// Starts with `table`, kept from an earlier encode (see ``EncodeScratch``),
+    /// which the cache now owns. Only for a cache that has made no table yet.
+    mutating func adopt(_ table: ContainerBoxTable?) {
+        precondition(self.table == nil)
+        self.table = table
+    }
+
+    /// The table, which the caller now owns (the cache has none after this).
+    mutating func surrender() -> ContainerBoxTable? {
+        defer { table = nil }
+        return table
+    }
+
+    /// Points the containers of `table` that nothing else holds at `core` (as
+    /// containers for no object, whose every write fails), and lets go of the
+    /// others: what a table kept between encodes holds instead of the encode
+    /// that made it.
+    static func detach(_ table: ContainerBoxTable, to core: EncodingCore) {
+        table.forEachBox { box in
+            if isKnownUniquelyReferenced(&box) {
+                ContainerBoxTable.fields(of: box.unsafelyUnwrapped, as: KeyedEncoderFields.self).pointee = .dead(core)
+            } else {
+                box = nil
+            }
+        }
     }
 }
 
