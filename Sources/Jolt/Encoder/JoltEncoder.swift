@@ -210,17 +210,6 @@ public final class JoltEncoder: Sendable {
         case foundation(Data)
     }
 
-    /// Encodes `value` in one pass. What one pass cannot write is encoded again:
-    /// - an `encode(to:)` that writes to a nested container or a super encoder
-    ///   after its parent went on is encoded by Foundation's `JSONEncoder` with the same options,
-    ///   when they are all Foundation's (with a Jolt-only option, key paths, key
-    ///   mappings, `nilEncodingStrategy = .writeNull`, the kebab, Pascal and
-    ///   screaming-snake key styles, it throws `EncodingError.invalidValue`);
-    /// - a key written twice into one object (legal and rare) likewise by
-    ///   Foundation's encoder, and with a Jolt-only option in merge mode (the
-    ///   last value wins, a nested container asked for twice is one object);
-    /// - keys sharing a key-path prefix encoded apart in merge mode (one object
-    ///   per prefix). See `EncodingCore+Merge.swift`.
     /// Encodes `value` with the encoder's options (copied now) and a scratch
     /// of its own, and calls `body` with the output; the scratch then keeps what
     /// the encode leaves, for the next one.
@@ -235,6 +224,18 @@ public final class JoltEncoder: Sendable {
     /// The output of one encode of `value`. A `.written` core holds it; with a
     /// `scratch`, the caller ends the core with ``EncodingCore/finish(into:)``
     /// once it has read it (without one, the core has let go of its references).
+    ///
+    /// Encodes `value` in one pass. What one pass cannot write is encoded again:
+    /// - an `encode(to:)` that writes to a nested container or a super encoder
+    ///   after its parent went on is encoded by Foundation's `JSONEncoder` with the same options,
+    ///   when they are all Foundation's (with a Jolt-only option, key paths, key
+    ///   mappings, `nilEncodingStrategy = .writeNull`, the kebab, Pascal and
+    ///   screaming-snake key styles, it throws `EncodingError.invalidValue`);
+    /// - a key written twice into one object (legal and rare) likewise by
+    ///   Foundation's encoder, and with a Jolt-only option in merge mode (the
+    ///   last value wins, a nested container asked for twice is one object);
+    /// - keys sharing a key-path prefix encoded apart in merge mode (one object
+    ///   per prefix). See `EncodingCore+Merge.swift`.
     func encodeCore<T: Encodable>(_ value: T, options: EncoderOptions, scratch: EncodeScratch? = nil) throws -> Output {
         let core = EncodingCore(options: options, scratch: scratch)
         // The free slots and cached containers refer to the core: unless the
