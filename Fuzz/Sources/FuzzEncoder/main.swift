@@ -7,6 +7,11 @@ import Jolt
 /// to the same value. The same bytes, read as a script (Script.swift), must
 /// encode through key paths and merge mode to Foundation's bytes for the
 /// script spelt with nested containers.
+///
+/// Each layout has one JoltEncoder for the whole run, as a server keeps one:
+/// every input is encoded with what the encodes of the inputs before it left
+/// (Jolt's `EncodeScratch`: containers, buffer, stacks), and must still give
+/// Foundation's bytes.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: start, count: count)
@@ -14,14 +19,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let decoder = JoltDecoder()
     decoder.backend = .swift
     guard let value = try? decoder.decode(JSONValue.self, from: bytes) else { return 0 }
-    let layouts: [(JoltEncoder.OutputFormatting, JSONEncoder.OutputFormatting)] = [
-        ([.sortedKeys], [.sortedKeys]),
-        ([.sortedKeys, .prettyPrinted], [.sortedKeys, .prettyPrinted]),
-        ([.sortedKeys, .withoutEscapingSlashes], [.sortedKeys, .withoutEscapingSlashes]),
-    ]
-    for (joltFormatting, foundationFormatting) in layouts {
-        let jolt = JoltEncoder()
-        jolt.outputFormatting = joltFormatting
+    for (jolt, foundationFormatting) in zip(layoutEncoders, layouts.map(\.1)) {
         let foundation = JSONEncoder()
         foundation.outputFormatting = foundationFormatting
         let joltResult = Result { try jolt.encode(value) }
@@ -43,17 +41,35 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     return 0
 }
 
+let layouts: [(JoltEncoder.OutputFormatting, JSONEncoder.OutputFormatting)] = [
+    ([.sortedKeys], [.sortedKeys]),
+    ([.sortedKeys, .prettyPrinted], [.sortedKeys, .prettyPrinted]),
+    ([.sortedKeys, .withoutEscapingSlashes], [.sortedKeys, .withoutEscapingSlashes]),
+]
+
+/// One encoder per layout, kept from input to input.
+let layoutEncoders: [JoltEncoder] = layouts.map { layout in
+    let jolt = JoltEncoder()
+    jolt.outputFormatting = layout.0
+    return jolt
+}
+
+/// The script's encoders (compact, pretty), kept from input to input.
+let scriptEncoders: [JoltEncoder] = [false, true].map { pretty in
+    let jolt = JoltEncoder()
+    jolt.keyPathSeparator = "."
+    jolt.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted] : .sortedKeys
+    return jolt
+}
+
 /// The input as a script: JoltEncoder with key paths (merge mode) against
 /// JSONEncoder with nested containers, `.sortedKeys`, compact and pretty.
 func checkScript(_ bytes: UnsafeRawBufferPointer) {
     var reader = ScriptReader(bytes: Array(bytes))
     let ops = reader.ops(depth: 0, limit: 64)
-    for formatting in [JSONEncoder.OutputFormatting.sortedKeys, [.sortedKeys, .prettyPrinted]] {
+    for (formatting, jolt) in zip([JSONEncoder.OutputFormatting.sortedKeys, [.sortedKeys, .prettyPrinted]], scriptEncoders) {
         let foundation = JSONEncoder()
         foundation.outputFormatting = formatting
-        let jolt = JoltEncoder()
-        jolt.keyPathSeparator = "."
-        jolt.outputFormatting = formatting.contains(.prettyPrinted) ? [.sortedKeys, .prettyPrinted] : .sortedKeys
         guard let expected = try? foundation.encode(ScriptValue(ops: ops, pathsAsNestedContainers: true)) else { fatalError("JSONEncoder failed on a script") }
         guard let actual = try? jolt.encode(ScriptValue(ops: ops, pathsAsNestedContainers: false)) else { fatalError("JoltEncoder failed on a script") }
         guard actual == expected else {

@@ -7,10 +7,9 @@
 /// container per object type (generic metadata look-ups in the runtime and an
 /// allocation each), nor for the table that keeps them. callgrind, the order of
 /// five objects of `JoltProfile order encode` (the gate's `encode.order`),
-/// encoded again and again by one encoder: 42,369 → 30,780 instructions and 25
-/// → 9 allocations per encode; github_events.json 6.4% fewer instructions. A
-/// new encoder for each encode pays for its pool too: 42,803 → 46,822
-/// (`order encode-new`).
+/// encoded again and again by one encoder: 42,369 → 30,803 instructions and 25
+/// → 9 allocations per encode; github_events.json 6.4% fewer instructions. An
+/// encoder's first encode gets none (see ``EncoderCaches``).
 ///
 /// Each encode still has its own ``EncodingCore``, and its own encoder slots
 /// (``JoltByteEncoder``, whose core is a `let`: a `var` would cost a retain and

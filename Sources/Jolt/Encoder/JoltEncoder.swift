@@ -211,10 +211,13 @@ public final class JoltEncoder: Sendable {
     }
 
     /// Encodes `value` with the encoder's options (copied now) and a scratch
-    /// of its own, and calls `body` with the output; the scratch then keeps what
-    /// the encode leaves, for the next one.
+    /// of its own (except the encoder's first encode: see ``EncoderCaches``),
+    /// and calls `body` with the output; the scratch then keeps what the encode
+    /// leaves, for the next one.
     func withOutput<T: Encodable, R>(of value: T, _ body: (Output) throws -> R) throws -> R {
-        let scratch = caches.borrow()
+        guard let scratch = caches.borrow() else {
+            return try body(encodeCore(value, options: options))
+        }
         defer { caches.giveBack(scratch) }
         let output = try encodeCore(value, options: options, scratch: scratch)
         defer { if case .written(let core) = output { core.finish(into: scratch) } }

@@ -50,6 +50,7 @@ final class EncodeScratchTests: XCTestCase {
         // (The kept box is alive throughout, so no new container can be given
         // its address.)
         let encoder = JoltEncoder()
+        try warmUp(encoder)
         _ = try encoder.encode((0..<4).map { Recorded(id: $0, log: BoxLog()) })
         weak let kept = try XCTUnwrap(encoder.caches.idleScratches.first).keptBoxes.first
         let keptID = try ObjectIdentifier(XCTUnwrap(kept, "the first encode's container was not kept"))
@@ -65,8 +66,28 @@ final class EncodeScratchTests: XCTestCase {
         XCTAssertFalse(other.boxes.contains(keptID))
     }
 
+    /// The encoder's first encode, which gets no scratch.
+    func warmUp(_ encoder: JoltEncoder) throws {
+        XCTAssertEqual(try encoder.encode([1]), Data("[1]".utf8))
+    }
+
+    func testAnEncoderUsedOnceMakesNoScratch() throws {
+        // `JoltEncoder().encode(value)` pays nothing for the pool; the second
+        // encode makes the scratch that the third finds.
+        let encoder = JoltEncoder()
+        let order = Self.order(2)
+        let expected = try JoltEncoder().encode(order)
+        XCTAssertEqual(try encoder.encode(order), expected)
+        XCTAssertTrue(encoder.caches.idleScratches.isEmpty)
+        XCTAssertEqual(try encoder.encode(order), expected)
+        let scratch = try XCTUnwrap(encoder.caches.idleScratches.first)
+        XCTAssertEqual(try encoder.encode(order), expected)
+        XCTAssertEqual(encoder.caches.idleScratches.map(ObjectIdentifier.init), [ObjectIdentifier(scratch)])
+    }
+
     func testTheScratchKeepsWhatTheEncodeLeftButNotTheEncode() throws {
         let encoder = JoltEncoder()
+        try warmUp(encoder)
         weak var weakCore: EncodingCore?
         let bytes = try encoder.withOutput(of: (0..<8).map { Recorded(id: $0, log: BoxLog()) }) { output -> [UInt8] in
             guard case .written(let core) = output else { XCTFail("not written"); return [] }
@@ -174,6 +195,7 @@ final class EncodeScratchTests: XCTestCase {
         // its buffer nor its members' stack stays with the scratch.
         let encoder = JoltEncoder()
         encoder.outputFormatting = .sortedKeys
+        try warmUp(encoder)
         let wide = Dictionary(uniqueKeysWithValues: (0..<5_000).map { ("key\($0)", String(repeating: "x", count: 60)) })
         let data = try encoder.encode(wide)
         XCTAssertGreaterThan(data.count, EncodeScratch.maxWriterCapacity)
