@@ -47,7 +47,7 @@ func fail(_ message: String, status: Int32 = 1) -> Never {
     exit(status)
 }
 
-let usage = "usage: JoltProfile FILE yajl|swift|simdjson|foundation|encode|trial-yajl|trial-swift|trial-simdjson|trial-foundation|tape-yajl|tape-swift|tape-simdjson [COUNT], or JoltProfile stream yajl|swift|simdjson [COUNT]"
+let usage = "usage: JoltProfile FILE yajl|swift|simdjson|foundation|encode|trial-yajl|trial-swift|trial-simdjson|trial-foundation|tape-yajl|tape-swift|tape-simdjson [COUNT], or JoltProfile stream yajl|swift|simdjson [COUNT], or JoltProfile order yajl|swift|simdjson|foundation|encode|encode-new|encode-foundation [COUNT]"
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2, let count = arguments.count > 2 ? Int(arguments[2]) : 10, count >= 0 else {
     fail(usage, status: 2)
@@ -119,23 +119,18 @@ case ("stream", let name):
         + "\(String(format: "%.3f", elapsed / Double(max(1, total)) * 1e6)) µs each, "
         + "\(String(format: "%.1f", Double(body.count * count) / elapsed / 1e6)) MB/s")
     exit(0)
-case ("order", "encode"):
+case ("order", let name) where name.hasPrefix("encode"):
     let order = try JSONDecoder().decode(SmallOrder.self, from: Data(SmallOrder.json))
-    let encoder = JoltEncoder()
-    run = { keep(try encoder.encode(order)) }
+    let jolt = JoltEncoder(), foundation = JSONEncoder()
+    let encode: () throws -> Data = switch name {
+    case "encode": { try jolt.encode(order) }
+    case "encode-new": { try JoltEncoder().encode(order) }
+    case "encode-foundation": { try foundation.encode(order) }
+    default: fail("unknown encoder \(name)\n\(usage)", status: 2)
+    }
+    run = { keep(try encode()) }
     unit = "encodes"
-    bytesPerRun = try encoder.encode(order).count
-case ("order", "encode-new"):
-    let order = try JSONDecoder().decode(SmallOrder.self, from: Data(SmallOrder.json))
-    run = { keep(try JoltEncoder().encode(order)) }
-    unit = "encodes"
-    bytesPerRun = try JoltEncoder().encode(order).count
-case ("order", "encode-foundation"):
-    let order = try JSONDecoder().decode(SmallOrder.self, from: Data(SmallOrder.json))
-    let encoder = JSONEncoder()
-    run = { keep(try encoder.encode(order)) }
-    unit = "encodes"
-    bytesPerRun = try encoder.encode(order).count
+    bytesPerRun = try encode().count
 case ("order", let name):
     let bytes = SmallOrder.json
     if name == "foundation" {

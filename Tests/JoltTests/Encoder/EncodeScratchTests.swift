@@ -139,20 +139,11 @@ final class EncodeScratchTests: XCTestCase {
     }
 
     /// Keeps its container (in `kept`) past its `encode(to:)`.
-    final class Keeper: Encodable {
-        enum CodingKeys: String, CodingKey { case id }
-        let id: Int
-        var kept: KeyedEncodingContainer<CodingKeys>?
-        init(id: Int) { self.id = id }
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            kept = container
-        }
-    }
+    typealias Keeper = KeyedEncodingContainerCacheTests.Keeper
 
     func testAContainerKeptPastItsEncodeIsNeverHandedOut() throws {
         let encoder = JoltEncoder()
+        try warmUp(encoder)
         let keepers = (0..<8).map(Keeper.init)
         _ = try encoder.encode(keepers)
         let again = (0..<8).map(Keeper.init)
