@@ -116,13 +116,8 @@ final class KeyedContainerCache {
     /// the next decode finds it ready; one something still holds is dropped.
     func detach() {
         let placeholder = state.pointee.placeholder ?? makePlaceholder()
-        table.forEachBox { box in
-            if isKnownUniquelyReferenced(&box) {
-                ContainerBoxTable.fields(of: box.unsafelyUnwrapped, as: KeyedContainerFields.self).pointee =
-                    KeyedContainerFields(placeholder: placeholder)
-            } else {
-                box = nil
-            }
+        table.keepUnsharedBoxes {
+            ContainerBoxTable.fields(of: $0, as: KeyedContainerFields.self).pointee = KeyedContainerFields(placeholder: placeholder)
         }
     }
 

@@ -107,13 +107,7 @@ struct KeyedEncodingContainerCache: ~Copyable {
     /// others: what a table kept between encodes holds instead of the encode
     /// that made it.
     static func detach(_ table: ContainerBoxTable, to core: EncodingCore) {
-        table.forEachBox { box in
-            if isKnownUniquelyReferenced(&box) {
-                ContainerBoxTable.fields(of: box.unsafelyUnwrapped, as: KeyedEncoderFields.self).pointee = .dead(core)
-            } else {
-                box = nil
-            }
-        }
+        table.keepUnsharedBoxes { ContainerBoxTable.fields(of: $0, as: KeyedEncoderFields.self).pointee = .dead(core) }
     }
 }
 

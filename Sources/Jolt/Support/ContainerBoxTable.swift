@@ -166,6 +166,20 @@ struct ContainerBoxTable {
         }
     }
 
+    /// Keeps the boxes that nothing but the table holds, each given to
+    /// `rewrite` first (to point its container at something other than the
+    /// operation that made it), and lets go of the others: what a table kept
+    /// past its decode or encode holds.
+    func keepUnsharedBoxes(_ rewrite: (AnyObject) -> Void) {
+        forEachBox { box in
+            if isKnownUniquelyReferenced(&box) {
+                rewrite(box.unsafelyUnwrapped)
+            } else {
+                box = nil
+            }
+        }
+    }
+
     /// Lets go of every box; the types stay.
     func removeBoxes() {
         forEachBox { $0 = nil }
