@@ -37,7 +37,7 @@ final class EncodeScratch: @unchecked Sendable {
     private var members: [EncodingCore.Member] = []
     private var path: [any CodingKey] = []
     /// What kept containers hold between encodes, instead of the core of the
-    /// encode that made them (made on the first ``keep(from:)``).
+    /// encode that made them (made by the first ``keep(from:)`` that is given containers).
     private var placeholder: EncodingCore?
 
     /// The largest output buffer kept: 256 KiB. A larger one is freed, so that
@@ -81,10 +81,9 @@ final class EncodeScratch: @unchecked Sendable {
     /// whatever is not too large and that nothing else holds. What this scratch
     /// holds already stays, and `core`'s is freed. `core` lets go of it all.
     func keep(from core: EncodingCore) {
-        let placeholder = self.placeholder ?? makePlaceholder()
         if let table = core.keyedContainers.surrender() {
             if containers == nil {
-                KeyedEncodingContainerCache.detach(table, to: placeholder)
+                KeyedEncodingContainerCache.detach(table, to: placeholder ?? makePlaceholder())
                 containers = table
             } else {
                 table.deallocate()
