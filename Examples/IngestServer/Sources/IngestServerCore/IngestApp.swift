@@ -191,11 +191,37 @@ public struct IngestService: Sendable {
     public func count() async throws -> EventCount {
         EventCount(count: try await store.count())
     }
+
+    /// `GET /events/export[?after=ROWID][&format=lines|array]`: the stored rows
+    /// after `after` (default 0: all), in `rowid` order, as JSON Lines (the
+    /// default) or one JSON array, streamed from the database a page at a time
+    /// at the client's pace (``EventStore/events(after:pageSize:)``). Written by
+    /// Jolt's encoder whatever `--decoder` says.
+    public func export(_ request: Request, context: some RequestContext) throws -> Response {
+        let query = request.uri.queryParameters
+        var after: Int64 = 0
+        if let text = query.get("after") {
+            guard let value = Int64(text), value >= 0 else {
+                throw JoltProblemDetails(type: "urn:ingest:problem:bad-query", title: "Bad Request", status: 400,
+                                         detail: "after takes a rowid (a whole number, 0 or more), not \(text)")
+            }
+            after = value
+        }
+        let format: JoltEncoder.StreamFormat
+        switch query.get("format") {
+        case nil, "lines": format = .jsonLines
+        case "array": format = .jsonArray
+        case let other?:
+            throw JoltProblemDetails(type: "urn:ingest:problem:bad-query", title: "Bad Request", status: 400,
+                                     detail: "format takes lines or array, not \(other)")
+        }
+        return .joltElements(store.events(after: after), as: format, context: context)
+    }
 }
 
 /// Builds the server.
 public enum IngestApp {
-    /// The router of `service`: `POST /events`, `GET /events/count`.
+    /// The router of `service`: `POST /events`, `GET /events/count`, `GET /events/export`.
     public static func makeRouter(_ service: IngestService) -> Router<JoltRequestContext> {
         let router = Router(context: JoltRequestContext.self)
         router.post("/events") { request, context in
@@ -203,6 +229,9 @@ public enum IngestApp {
         }
         router.get("/events/count") { _, _ in
             try await service.count()
+        }
+        router.get("/events/export") { request, context in
+            try service.export(request, context: context)
         }
         return router
     }
