@@ -128,6 +128,15 @@ let package = Package(
             ],
             path: "Sources/Integrations/JoltHummingbird"
         ),
+        // What the live-server tests of JoltVaporTests and JoltHummingbirdTests share.
+        .target(
+            name: "JoltServerTestSupport",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client",
+                         condition: .when(traits: ["Vapor", "Hummingbird"])),
+            ],
+            path: "Tests/Integrations/JoltServerTestSupport"
+        ),
         .testTarget(
             name: "JoltNIOTests",
             dependencies: [
@@ -139,7 +148,7 @@ let package = Package(
         .testTarget(
             name: "JoltVaporTests",
             dependencies: [
-                "Jolt", "JoltNIO", "JoltVapor",
+                "Jolt", "JoltNIO", "JoltVapor", "JoltServerTestSupport",
                 .product(name: "XCTVapor", package: "vapor", condition: .when(traits: ["Vapor"])),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Vapor"])),
             ],
@@ -148,7 +157,7 @@ let package = Package(
         .testTarget(
             name: "JoltHummingbirdTests",
             dependencies: [
-                "Jolt", "JoltNIO", "JoltHummingbird",
+                "Jolt", "JoltNIO", "JoltHummingbird", "JoltServerTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Hummingbird"])),
             ],

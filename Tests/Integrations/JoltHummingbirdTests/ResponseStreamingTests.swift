@@ -6,6 +6,7 @@ import HummingbirdTesting
 import Jolt
 import JoltHummingbird
 import JoltNIO
+import JoltServerTestSupport
 import Synchronization
 import XCTest
 
@@ -16,16 +17,6 @@ final class ResponseStreamingTests: XCTestCase {
     struct ExportedEvent: Encodable, Sendable {
         var id: Int
         var eventName: String
-        var fails = false
-
-        func encode(to encoder: any Encoder) throws {
-            if fails { throw EncodingError.invalidValue(id, .init(codingPath: [], debugDescription: "event \(id) cannot be written")) }
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(eventName, forKey: .eventName)
-        }
-
-        enum CodingKeys: String, CodingKey { case id, eventName }
     }
 
     /// What a feed did: elements pulled, and whether its iterator was released.
@@ -40,7 +31,7 @@ final class ResponseStreamingTests: XCTestCase {
     /// `count` events with names of `nameBytes` bytes; the one numbered
     /// `failAt` does not encode.
     struct Feed: AsyncSequence, Sendable {
-        typealias Element = ExportedEvent
+        typealias Element = Breakable<ExportedEvent>
         let count: Int
         var nameBytes = 8
         var failAt: Int?
@@ -56,20 +47,20 @@ final class ResponseStreamingTests: XCTestCase {
             let feed: Feed
             let token: Token
             var index = 0
-            mutating func next() async throws -> ExportedEvent? {
+            mutating func next() async throws -> Breakable<ExportedEvent>? {
                 guard index < feed.count else { return nil }
                 defer { index += 1 }
                 token.log.pull()
-                return ResponseStreamingTests.event(index, nameBytes: feed.nameBytes, fails: index == feed.failAt)
+                return Breakable(ResponseStreamingTests.event(index, nameBytes: feed.nameBytes), broken: index == feed.failAt)
             }
         }
 
         func makeAsyncIterator() -> AsyncIterator { AsyncIterator(feed: self, token: Token(log)) }
     }
 
-    static func event(_ index: Int, nameBytes: Int = 8, fails: Bool = false) -> ExportedEvent {
+    static func event(_ index: Int, nameBytes: Int = 8) -> ExportedEvent {
         let name = "event \(index) " + String(repeating: "x", count: max(0, nameBytes - 8))
-        return ExportedEvent(id: index, eventName: name, fails: fails)
+        return ExportedEvent(id: index, eventName: name)
     }
 
     /// The route `/export?count=&format=lines|array&fail=&name=` on the default context.
@@ -83,17 +74,6 @@ final class ResponseStreamingTests: XCTestCase {
             return .joltElements(feed, as: format, context: context, flushThreshold: 4096)
         }
         return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-    }
-
-    static func get(_ http: HTTPClient, port: Int, _ path: String) async throws -> (HTTPClientResponse, parts: Int, body: [UInt8]) {
-        let response = try await http.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)"), timeout: .seconds(60))
-        var parts = 0
-        var body: [UInt8] = []
-        for try await part in response.body {
-            parts += 1
-            body += part.readableBytesView
-        }
-        return (response, parts, body)
     }
 
     /// Stored events, read page by page (what a database cursor gives).
@@ -132,7 +112,8 @@ final class ResponseStreamingTests: XCTestCase {
         try await app.test(.live) { client in
             let port = try XCTUnwrap(client.port)
             try await withHTTPClient { http in
-                let (response, parts, body) = try await Self.get(http, port: port, "/export?count=5000")
+                let export = try await StreamedBody.fetch(http, "http://127.0.0.1:\(port)/export?count=5000")
+                let (response, parts, body) = (export.response, export.parts, export.bytes)
                 XCTAssertEqual(response.status, .ok)
                 XCTAssertEqual(response.headers["content-type"].first, "application/json; charset=utf-8")
                 XCTAssertEqual(response.headers["transfer-encoding"].first, "chunked")
@@ -141,8 +122,8 @@ final class ResponseStreamingTests: XCTestCase {
                 let events = (0..<5000).map { Self.event($0) }
                 XCTAssertEqual(body, Array(try JoltEncoder().encode(events)))
 
-                let (_, _, empty) = try await Self.get(http, port: port, "/export?count=0")
-                XCTAssertEqual(String(decoding: empty, as: UTF8.self), "[]")
+                let empty = try await StreamedBody.fetch(http, "http://127.0.0.1:\(port)/export?count=0")
+                XCTAssertEqual(empty.text, "[]")
             }
         }
     }
@@ -152,7 +133,8 @@ final class ResponseStreamingTests: XCTestCase {
         try await app.test(.live) { client in
             let port = try XCTUnwrap(client.port)
             try await withHTTPClient { http in
-                let (response, _, body) = try await Self.get(http, port: port, "/export?count=2000&format=lines")
+                let export = try await StreamedBody.fetch(http, "http://127.0.0.1:\(port)/export?count=2000&format=lines")
+                let (response, body) = (export.response, export.bytes)
                 XCTAssertEqual(response.status, .ok)
                 XCTAssertEqual(response.headers["content-type"].first, "application/x-ndjson")
                 let expected = try (0..<2000).flatMap { (index: Int) -> [UInt8] in try Array(JoltEncoder().encode(Self.event(index))) + [0x0A] }
@@ -177,8 +159,8 @@ final class ResponseStreamingTests: XCTestCase {
         try await app.test(.live) { client in
             let port = try XCTUnwrap(client.port)
             try await withHTTPClient { http in
-                let (_, _, body) = try await Self.get(http, port: port, "/snake")
-                XCTAssertEqual(String(decoding: body, as: UTF8.self),
+                let snake = try await StreamedBody.fetch(http, "http://127.0.0.1:\(port)/snake")
+                XCTAssertEqual(snake.text,
                                (0..<3).map { #"{"id":\#($0),"event_name":"event \#($0) "}"# + "\n" }.joined())
             }
         }
@@ -196,22 +178,12 @@ final class ResponseStreamingTests: XCTestCase {
             let port = try XCTUnwrap(client.port)
             try await withHTTPClient { http in
                 for format in ["array", "lines"] {
-                    let response = try await http.execute(
-                        HTTPClientRequest(url: "http://127.0.0.1:\(port)/export?count=5000&fail=3000&format=\(format)"),
-                        timeout: .seconds(30))
-                    XCTAssertEqual(response.status, .ok)
-                    var received = 0
-                    do {
-                        for try await part in response.body { received += part.readableBytes }
-                        XCTFail("\(format): the body ended normally after \(received) bytes")
-                    } catch {
-                        XCTAssertGreaterThan(received, 0, "\(format): \(error)")
-                    }
+                    try await assertTheBodyFails(http, "http://127.0.0.1:\(port)/export?count=5000&fail=3000&format=\(format)")
                 }
                 // The server still answers.
-                let (response, _, body) = try await Self.get(http, port: port, "/export?count=3&format=lines")
-                XCTAssertEqual(response.status, .ok)
-                XCTAssertEqual(body.filter { $0 == 0x0A }.count, 3)
+                let after = try await StreamedBody.fetch(http, "http://127.0.0.1:\(port)/export?count=3&format=lines")
+                XCTAssertEqual(after.response.status, .ok)
+                XCTAssertEqual(after.bytes.filter { $0 == 0x0A }.count, 3)
             }
         }
     }
@@ -228,31 +200,10 @@ final class ResponseStreamingTests: XCTestCase {
         try await app.test(.live) { client in
             let port = try XCTUnwrap(client.port)
             try await withHTTPClient { http in
-                let firstPart = Mutex(false)
-                let reader = Task {
-                    let response = try await http.execute(
-                        HTTPClientRequest(url: "http://127.0.0.1:\(port)/export?count=\(count)&name=\(nameBytes)&format=lines"),
-                        timeout: .seconds(60))
-                    var parts = response.body.makeAsyncIterator()
-                    _ = try await parts.next()
-                    firstPart.withLock { $0 = true }
-                    try await Task.sleep(for: .seconds(60))   // reads nothing more, until cancelled
-                    _ = try await parts.next()
-                }
-                let deadline = ContinuousClock.now + .seconds(20)
-                while !firstPart.withLock({ $0 }), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-                XCTAssertTrue(firstPart.withLock { $0 }, "no part of the body arrived")
-                // Let the server fill the connection's buffers, then see it wait.
-                try await Task.sleep(for: .milliseconds(1500))
-                let held = log.pulled
-                try await Task.sleep(for: .milliseconds(500))
-                let later = log.pulled
-                XCTAssertLessThan(later, count / 4, "the server pulled \(later) of \(count) elements of a body nobody read")
-                XCTAssertLessThan(later - held, 2000, "still pulling: \(held) then \(later)")
-                XCTAssertFalse(log.released)
-
-                reader.cancel()
-                _ = await reader.result
+                let url = "http://127.0.0.1:\(port)/export?count=\(count)&name=\(nameBytes)&format=lines"
+                try await assertAStalledClientHoldsTheFeedBack(http, url, total: count, whileStalled: {
+                    XCTAssertFalse(log.released, "the feed was released while the client was still there")
+                }, pulled: { log.pulled })
                 let releaseDeadline = ContinuousClock.now + .seconds(20)
                 while !log.released, ContinuousClock.now < releaseDeadline { try await Task.sleep(for: .milliseconds(10)) }
                 XCTAssertTrue(log.released, "the stream went on after the client went away")

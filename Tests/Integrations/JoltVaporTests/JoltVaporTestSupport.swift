@@ -1,9 +1,12 @@
 #if Vapor
+import AsyncHTTPClient
 import Foundation
 import Jolt
 import JoltNIO
 import JoltVapor
+import NIOPosix
 import Vapor
+import XCTest
 
 struct Item: Codable, Equatable {
     var sku: String
@@ -184,5 +187,37 @@ extension ByteBuffer {
 extension HTTPHeaders {
     static let json: HTTPHeaders = ["Content-Type": "application/json"]
     static let ndjson: HTTPHeaders = ["Content-Type": "application/x-ndjson"]
+}
+/// An app serving on 127.0.0.1 (an ephemeral port), and an AsyncHTTPClient for it.
+///
+/// ```swift
+/// let live = try await LiveServer.start(app)
+/// let response = try await live.client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(live.port)/"), timeout: .seconds(5))
+/// try await live.stop()
+/// ```
+final class LiveServer {
+    let app: Application
+    let client: HTTPClient
+    let port: Int
+
+    private init(app: Application, client: HTTPClient, port: Int) {
+        self.app = app
+        self.client = client
+        self.port = port
+    }
+
+    /// Starts `app`'s server (its routes must be added before).
+    static func start(_ app: Application) async throws -> LiveServer {
+        try await app.server.start(address: .hostname("127.0.0.1", port: 0))
+        let port = try XCTUnwrap(app.http.server.shared.localAddress?.port)
+        return LiveServer(app: app, client: HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton), port: port)
+    }
+
+    /// Shuts the client, the server and the app down.
+    func stop() async throws {
+        try await client.shutdown()
+        await app.server.shutdown()
+        try await app.asyncShutdown()
+    }
 }
 #endif

@@ -15,8 +15,9 @@ import XCTest
 final class LiveClientTests: XCTestCase {
     private var app: Application!
     private var store: EventStore!
-    private var client: HTTPClient!
-    private var port = 0
+    private var live: LiveServer!
+    private var client: HTTPClient { live.client }
+    private var port: Int { live.port }
 
     override func setUp() async throws {
         store = EventStore()
@@ -26,15 +27,12 @@ final class LiveClientTests: XCTestCase {
             for try await _ in req.body { count += 1 }
             return String(count)
         }
-        try await app.server.start(address: .hostname("127.0.0.1", port: 0))
-        port = try XCTUnwrap(app.http.server.shared.localAddress?.port)
-        client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton)
+        live = try await LiveServer.start(app)
     }
 
     override func tearDown() async throws {
-        try await client.shutdown()
-        await app.server.shutdown()
-        try await app.asyncShutdown()
+        try await live.stop()
+        live = nil
         app = nil
     }
 
@@ -132,7 +130,7 @@ final class LiveClientTests: XCTestCase {
         let (chunks, continuation) = AsyncStream<ByteBuffer>.makeStream()
         defer { continuation.finish() }
         let body = HTTPClientRequest.Body.stream(chunks, length: .unknown)
-        let client = self.client!
+        let client = self.client
         let request = request("events/limited", contentType: "application/x-ndjson", body: body)
         let response = Task { try await client.execute(request, timeout: .seconds(30)) }
         // 21 bytes a line: three lines are within the route's 100 bytes, and the
@@ -175,7 +173,7 @@ final class LiveClientTests: XCTestCase {
             let outcomesBefore = await store.outcomes.count
             let (chunks, continuation) = AsyncStream<ByteBuffer>.makeStream()
             let body = HTTPClientRequest.Body.stream(chunks, length: .known(Int64(1 << 16)))
-            let client = self.client!
+            let client = self.client
             let request = request(path, contentType: contentType, body: body)
             let task = Task { try await client.execute(request, timeout: .seconds(60)) }
             continuation.yield(ByteBuffer(head))

@@ -3,6 +3,7 @@ import AsyncHTTPClient
 import Foundation
 import Jolt
 import JoltNIO
+import JoltServerTestSupport
 import JoltVapor
 import NIOCore
 import NIOPosix
@@ -18,17 +19,6 @@ final class StreamedResponseTests: XCTestCase {
         var id: Int
         var note: String?
         var at: Date
-        var broken = false
-
-        func encode(to encoder: any Encoder) throws {
-            if broken { throw EncodingError.invalidValue(id, .init(codingPath: [], debugDescription: "item \(id)")) }
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encodeIfPresent(note, forKey: .note)
-            try container.encode(at, forKey: .at)
-        }
-
-        enum CodingKeys: String, CodingKey { case id, note, at }
     }
 
     static func item(_ index: Int, padding: Int = 0) -> Item {
@@ -44,14 +34,12 @@ final class StreamedResponseTests: XCTestCase {
         func next() -> Int { count.withLock { value in defer { value += 1 }; return value } }
     }
 
-    private var app: Application!
-    private var client: HTTPClient!
-    private var port = 0
+    private var live: LiveServer!
     /// Items pulled by the `/items` route's feeds, over all its requests.
     private let pulled = Tally()
 
     override func setUp() async throws {
-        app = try await TestApp.make(store: EventStore())
+        let app = try await TestApp.make(store: EventStore())
         let pulled = pulled
         app.get("items") { req -> Response in
             let count = req.query[Int.self, at: "count"] ?? 0
@@ -59,13 +47,11 @@ final class StreamedResponseTests: XCTestCase {
             let padding = req.query[Int.self, at: "padding"] ?? 0
             let format: JoltEncoder.StreamFormat = req.query[String.self, at: "format"] == "lines" ? .jsonLines : .jsonArray
             let next = Tally()
-            let feed = AsyncStream<Item>(unfolding: {
+            let feed = AsyncStream<Breakable<Item>>(unfolding: {
                 let index = next.next()
                 guard index < count else { return nil }
                 _ = pulled.next()
-                var item = Self.item(index, padding: padding)
-                item.broken = index == failAt
-                return item
+                return Breakable(Self.item(index, padding: padding), broken: index == failAt)
             })
             return .joltElements(feed, as: format, for: req, flushThreshold: 4096)
         }
@@ -76,16 +62,12 @@ final class StreamedResponseTests: XCTestCase {
             .joltElements(store.events(after: 0), as: .jsonLines, for: req)
         }
 
-        try await app.server.start(address: .hostname("127.0.0.1", port: 0))
-        port = try XCTUnwrap(app.http.server.shared.localAddress?.port)
-        client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton)
+        live = try await LiveServer.start(app)
     }
 
     override func tearDown() async throws {
-        try await client.shutdown()
-        await app.server.shutdown()
-        try await app.asyncShutdown()
-        app = nil
+        try await live.stop()
+        live = nil
     }
 
     private func get(_ query: String) async throws -> (HTTPClientResponse, parts: Int, body: [UInt8]) {
@@ -93,14 +75,8 @@ final class StreamedResponseTests: XCTestCase {
     }
 
     private func get(path: String) async throws -> (HTTPClientResponse, parts: Int, body: [UInt8]) {
-        let response = try await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/\(path)"), timeout: .seconds(60))
-        var parts = 0
-        var body: [UInt8] = []
-        for try await part in response.body {
-            parts += 1
-            body += part.readableBytesView
-        }
-        return (response, parts, body)
+        let body = try await StreamedBody.fetch(live.client, "http://127.0.0.1:\(live.port)/\(path)")
+        return (body.response, body.parts, body.bytes)
     }
 
     /// Stored events, read page by page (what a database cursor gives).
@@ -151,16 +127,7 @@ final class StreamedResponseTests: XCTestCase {
     /// body, then an error at the client, never a body that ends as if whole.
     func testAnItemThatDoesNotEncodeFailsTheResponseAtTheClient() async throws {
         for format in ["array", "lines"] {
-            let response = try await client.execute(
-                HTTPClientRequest(url: "http://127.0.0.1:\(port)/items?count=4000&fail=2500&format=\(format)"), timeout: .seconds(30))
-            XCTAssertEqual(response.status, .ok)
-            var received = 0
-            do {
-                for try await part in response.body { received += part.readableBytes }
-                XCTFail("\(format): the body ended normally after \(received) bytes")
-            } catch {
-                XCTAssertGreaterThan(received, 0, "\(format): \(error)")
-            }
+            try await assertTheBodyFails(live.client, "http://127.0.0.1:\(live.port)/items?count=4000&fail=2500&format=\(format)")
         }
         let (response, _, body) = try await get("count=2&format=lines")
         XCTAssertEqual(response.status, .ok)
@@ -171,28 +138,10 @@ final class StreamedResponseTests: XCTestCase {
     /// items once the connection's buffers are full.
     func testAClientThatStopsReadingHoldsTheFeedBack() async throws {
         let count = 200_000
-        let port = port, client = client!
-        let firstPart = Mutex(false)
-        let reader = Task {
-            let response = try await client.execute(
-                HTTPClientRequest(url: "http://127.0.0.1:\(port)/items?count=\(count)&padding=1000&format=lines"), timeout: .seconds(60))
-            var parts = response.body.makeAsyncIterator()
-            _ = try await parts.next()
-            firstPart.withLock { $0 = true }
-            try await Task.sleep(for: .seconds(60))   // reads nothing more, until cancelled
-            _ = try await parts.next()
-        }
-        let deadline = ContinuousClock.now + .seconds(20)
-        while !firstPart.withLock({ $0 }), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-        XCTAssertTrue(firstPart.withLock { $0 }, "no part of the body arrived")
-        try await Task.sleep(for: .milliseconds(1500))
-        let held = pulled.value
-        try await Task.sleep(for: .milliseconds(500))
-        let later = pulled.value
-        XCTAssertLessThan(later, count / 4, "the server pulled \(later) of \(count) items of a body nobody read")
-        XCTAssertLessThan(later - held, 2000, "still pulling: \(held) then \(later)")
-        reader.cancel()
-        _ = await reader.result
+        let pulled = pulled
+        try await assertAStalledClientHoldsTheFeedBack(
+            live.client, "http://127.0.0.1:\(live.port)/items?count=\(count)&padding=1000&format=lines", total: count
+        ) { pulled.value }
     }
 }
 #endif
