@@ -72,7 +72,9 @@ extension Request {
     }
 }
 
-private enum JoltStreamingDefaults {
+/// The coders a route uses when neither the call nor the context names a Jolt one.
+enum JoltStreamingDefaults {
     static let decoder = JoltDecoder()
+    static let encoder = JoltEncoder()
 }
 #endif

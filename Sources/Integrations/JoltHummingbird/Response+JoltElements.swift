@@ -13,7 +13,7 @@ extension Response {
     ///
     /// ```swift
     /// router.get("/events/export") { request, context -> Response in
-    ///     .joltElements(store.events(since: 0), as: .jsonLines, context: context)
+    ///     .joltElements(store.events(after: 0), as: .jsonLines, context: context)
     /// }
     /// ```
     ///
@@ -39,7 +39,7 @@ extension Response {
         _ values: Values, as format: JoltEncoder.StreamFormat = .jsonArray, context: some RequestContext,
         encoder: JoltEncoder? = nil, flushThreshold: Int = 64 * 1024
     ) -> Response where Values.Element: Encodable {
-        let encoder = encoder ?? (context.responseEncoder as? JoltResponseEncoder)?.encoder ?? JoltElementDefaults.encoder
+        let encoder = encoder ?? (context.responseEncoder as? JoltResponseEncoder)?.encoder ?? JoltStreamingDefaults.encoder
         var headers = HTTPFields()
         headers[.contentType] = format.contentType
         return Response(status: .ok, headers: headers,
@@ -68,9 +68,5 @@ extension ResponseBody {
             try await writer.finish(nil)
         }
     }
-}
-
-private enum JoltElementDefaults {
-    static let encoder = JoltEncoder()
 }
 #endif

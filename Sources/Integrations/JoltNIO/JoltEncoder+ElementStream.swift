@@ -17,7 +17,8 @@ extension JoltEncoder {
     ///
     /// The bytes are those the synchronous streaming encode
     /// (`encode(_:as:flushThreshold:to:)`) writes for the same values: for
-    /// `.jsonArray`, what `encode(Array(values))` writes. A buffer is handed over between two elements, never inside one.
+    /// `.jsonArray`, what `encode(Array(values))` writes. A buffer is handed
+    /// over between two elements, never inside one.
     ///
     /// - Parameters:
     ///   - values: the elements, pulled one at a time.
@@ -26,8 +27,8 @@ extension JoltEncoder {
     ///   - allocator: where the buffers come from.
     ///   - write: called with each buffer; the next element is pulled only when it returns.
     /// - Throws: what an element's encode, `values` or `write` throws, or
-    ///   `CancellationError` (checked before each element is pulled). Nothing more is
-    ///   pulled or written after an error, and what was written before it is
+    ///   `CancellationError` (checked before each element is pulled). Nothing
+    ///   more is pulled or written after an error, and what was written before it is
     ///   not a whole document: a server must end such a response abnormally
     ///   (close the connection, no final chunk), so that the client cannot
     ///   take it for a complete one. The integrations' streamed responses do.

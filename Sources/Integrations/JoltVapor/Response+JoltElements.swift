@@ -13,7 +13,7 @@ extension Response {
     ///
     /// ```swift
     /// app.get("events", "export") { req -> Response in
-    ///     .joltElements(store.events(since: 0), as: .jsonLines, for: req)
+    ///     .joltElements(store.events(after: 0), as: .jsonLines, for: req)
     /// }
     /// ```
     ///
