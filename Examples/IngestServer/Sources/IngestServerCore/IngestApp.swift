@@ -117,8 +117,7 @@ public struct IngestService: Sendable {
         var errorPolicy = configuration.errorPolicy
         if let text = request.uri.queryParameters.get("errors") {
             guard let policy = IngestConfiguration.errorPolicy(text) else {
-                throw JoltProblemDetails(type: "urn:ingest:problem:bad-query", title: "Bad Request", status: 400,
-                                         detail: "errors takes skip or stop, not \(text)")
+                throw Self.badQuery("errors takes skip or stop, not \(text)")
             }
             errorPolicy = policy
         }
@@ -187,6 +186,11 @@ public struct IngestService: Sendable {
         return (format, data)
     }
 
+    /// `400` for a query parameter the route cannot use.
+    static func badQuery(_ detail: String) -> JoltProblemDetails {
+        JoltProblemDetails(type: "urn:ingest:problem:bad-query", title: "Bad Request", status: 400, detail: detail)
+    }
+
     /// `GET /events/count`.
     public func count() async throws -> EventCount {
         EventCount(count: try await store.count())
@@ -202,8 +206,7 @@ public struct IngestService: Sendable {
         var after: Int64 = 0
         if let text = query.get("after") {
             guard let value = Int64(text), value >= 0 else {
-                throw JoltProblemDetails(type: "urn:ingest:problem:bad-query", title: "Bad Request", status: 400,
-                                         detail: "after takes a rowid (a whole number, 0 or more), not \(text)")
+                throw Self.badQuery("after takes a rowid (a whole number, 0 or more), not \(text)")
             }
             after = value
         }
@@ -212,8 +215,7 @@ public struct IngestService: Sendable {
         case nil, "lines": format = .jsonLines
         case "array": format = .jsonArray
         case let other?:
-            throw JoltProblemDetails(type: "urn:ingest:problem:bad-query", title: "Bad Request", status: 400,
-                                     detail: "format takes lines or array, not \(other)")
+            throw Self.badQuery("format takes lines or array, not \(other)")
         }
         return .joltElements(store.events(after: after), as: format, context: context)
     }
