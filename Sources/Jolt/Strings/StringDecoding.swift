@@ -33,18 +33,12 @@ enum StringDecoding {
     /// a tape exists, and unescaping valid text gives valid UTF-8).
     ///
     /// `String(decoding:as:)` validates again, and on text that is not ASCII its
-    /// validation costs about 9 instructions a byte (callgrind: 19,000 for 2,000
-    /// bytes with one `é`, against 1,400 here). Short strings skip it too: on
-    /// ASCII its check and repair pass cost more than the small string itself
-    /// (callgrind, update-center.json: 3% of a direct decode on Swift).
-    ///
-    /// A string of at most 15 bytes is made in the standard library's
-    /// small-string form directly (``SmallStrings``).
+    /// validation costs about 9 instructions a byte. `UTF8Span(unchecked:)`
+    /// takes the scanner's word for it (its documented precondition: the bytes
+    /// are valid UTF-8, which both scanners guarantee), and the ASCII check
+    /// here is a few loads a string.
     @inline(__always)
     static func validString(_ p: UnsafePointer<UInt8>, count: Int) -> String {
-        if count <= SmallStrings.capacity && SmallStrings.isAvailable {
-            return SmallStrings.make(p, count: count, isASCII: isShortASCII(p, count: count))
-        }
         let bytes = UnsafeBufferPointer(start: p, count: count)
         return unsafe String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII(p, count: count)))
     }
@@ -90,6 +84,7 @@ enum StringDecoding {
             acc |= raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
             i &+= 16
         }
+        // Two trivial 16-byte types: the bits, reinterpreted.
         let halves = unsafeBitCast(acc, to: (UInt64, UInt64).self)
         return (halves.0 | halves.1) & 0x8080_8080_8080_8080 == 0
     }
