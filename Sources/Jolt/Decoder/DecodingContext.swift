@@ -72,16 +72,6 @@ final class DecodingContext {
     @inline(__always) var usesDirectPath: Bool {
         allowsDirectPath && containerState.pointee.directSuspended == 0
     }
-    /// Decoders made during the decode that nothing else holds while the
-    /// direct path reads through them (``JoltDirectReader/nested(_:)``'s), let
-    /// go of when the decode ends (they hold this context).
-    private var keptDecoders: [TapeDecoder] = []
-
-    /// Keeps `decoder` until the decode ends.
-    func keepAlive(_ decoder: TapeDecoder) {
-        keptDecoders.append(decoder)
-    }
-
     /// The recoveries so far, when a report was asked for; nil otherwise.
     private(set) var issues: [JoltDecodeReport.Issue]?
     private var ownedCopy: UnsafeMutableRawPointer?
@@ -120,7 +110,6 @@ final class DecodingContext {
     /// makes plain containers, and never touches the scratch's cache, which the
     /// next decode given that scratch may be using on another thread.
     func finish() {
-        keptDecoders.removeAll()
         let cache = containerState.pointee.cache
         containerState.pointee.cache = nil
         cache?.detach()

@@ -11,63 +11,57 @@
 /// about 3% of a twitter.json decode on the direct path (callgrind). Almost
 /// always nothing reads the path.
 ///
-/// So a key is recorded as a ``TapeDecoder/PendingKey``: the key's type and its
-/// bytes (for a key that is plain data of at most 24 bytes: the `CodingKeys`
-/// enums the compiler and the macros write, the macros' `StaticString` keys of
-/// enum payloads), or an array index, in a small stack beside the decoder's
-/// state. Reading or changing ``TapeDecoder/path`` first appends the pending
-/// keys to it, bottom first (``TapeDecoder/materializePendingKeys()``), and marks
-/// them as on the path; a pop then removes a key from the path only if it got
-/// there. Any other key (a dictionary's `String` keys), extra keys of a
-/// container, and any key beyond ``TapeDecoder/pendingKeySlots`` pending ones
-/// go on the path at once.
+/// So a key is recorded as a ``TapeDecoder/PendingKey``: the key's type, and a
+/// copy of the key in a slot of ``TapeDecoder/pendingKeyStorage`` (initialized
+/// as that type by `initializeMemory(as:to:)`, deinitialized by the pop), or an
+/// array index, in a small stack beside the decoder's state. Reading or changing
+/// ``TapeDecoder/path`` first appends copies of the pending keys to it, bottom
+/// first (``TapeDecoder/materializePendingKeys()``), and marks them as on the
+/// path; a pop then removes a key from the path only if it got there. A key
+/// larger than a slot, extra keys of a container, and any key beyond
+/// ``TapeDecoder/pendingKeySlots`` pending ones go on the path at once.
 ///
 /// Pushes and pops nest: every push is undone by its pop (in a `defer`), in the
 /// opposite order, as the path's own pushes are.
 ///
 /// ```swift
-/// let pending = tape.pushKey(key)      // or pushIndexKey(position)
-/// defer { tape.popKey(pending: pending) }
-/// // ... read the value; tape.path, if read, ends with key
+/// try tape.withPendingKey(index: i, key: key) {
+///     // ... read the value; tape.path, if read, ends with key
+/// }
 /// ```
 extension TapeDecoder {
-    /// A key not on the path yet: its type and bytes, or, when `type` is
-    /// `NoKey`, the array index in the first word (`JoltCodingKey.index`).
+    /// A key not on the path yet: its type (its value is in the slot of the
+    /// same number in ``pendingKeyStorage``), or, when `type` is `NoKey`, the
+    /// array index `index` (`JoltCodingKey.index`).
     struct PendingKey {
         var type: any CodingKey.Type
-        var bits: (UInt64, UInt64, UInt64)
+        var index: Int
     }
 
-    /// Pushes `key` on the coding path: pending when it is plain data of at most
-    /// 24 bytes (the macros' `StaticString` keys of enum payloads are 17) and
-    /// there is room, else on the path itself.
-    /// - Returns: whether the key is pending, for ``popKey(pending:)``.
+    /// The bytes of one slot of ``pendingKeyStorage``: room for the keys the
+    /// compiler and the macros write (an enum of one byte, the macros'
+    /// `StaticString` keys of enum payloads, 17 bytes).
+    static var pendingKeySlotBytes: Int { 24 }
+
+    /// Pushes `key`: pending when it fits a slot and there is one free, else on
+    /// the path itself.
+    /// - Returns: whether the key is pending, for ``popKey(pending:_:)``.
     @inline(__always)
-    func pushKey<K: CodingKey>(_ key: K) -> Bool {
+    private func pushKey<K: CodingKey>(_ key: K) -> Bool {
         if K.self == JoltCodingKey.self {
             // An array element's key (the unkeyed containers' and the arrays read
-            // straight from the tape) is an index: pending too.
-            let index = withUnsafePointer(to: key) { UnsafeRawPointer($0).assumingMemoryBound(to: JoltCodingKey.self).pointee.arrayIndex }
-            if let index { return pushIndexKey(index) }
+            // straight from the tape) is an index: pending as one.
+            if let index = identityCast(key, to: JoltCodingKey.self).arrayIndex { return pushIndexKey(index) }
         }
         let s = state
         let n = s.pointee.pendingCount
-        guard _isPOD(K.self) && MemoryLayout<K>.size <= MemoryLayout<(UInt64, UInt64, UInt64)>.size && n < Self.pendingKeySlots else {
+        guard n < Self.pendingKeySlots && MemoryLayout<K>.size <= Self.pendingKeySlotBytes
+                && MemoryLayout<K>.alignment <= MemoryLayout<UInt64>.alignment else {
             path.append(key)
             return false
         }
-        var bits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        let size = MemoryLayout<K>.size
-        if size == 1 {
-            // A `CodingKeys` enum of up to 256 cases: one byte, one load (this code
-            // is not specialized for `K`, where a copy of the key's bytes is a call).
-            bits.0 = UInt64(withUnsafePointer(to: key) { UnsafeRawPointer($0).load(as: UInt8.self) })
-        } else if size != 0 {
-            withUnsafeBytes(of: key) { key in
-                withUnsafeMutableBytes(of: &bits) { $0.copyMemory(from: key) }
-            }
-        }
-        pendingKeys[n] = PendingKey(type: K.self, bits: bits)
+        (pendingKeyStorage + n &* Self.pendingKeySlotBytes).initializeMemory(as: K.self, to: key)
+        pendingKeys[n] = PendingKey(type: K.self, index: 0)
         s.pointee.pendingCount = n &+ 1
         return true
     }
@@ -82,20 +76,23 @@ extension TapeDecoder {
             path.append(JoltCodingKey.index(position))
             return false
         }
-        pendingKeys[n] = PendingKey(type: NoKey.self, bits: (UInt64(bitPattern: Int64(position)), 0, 0))
+        pendingKeys[n] = PendingKey(type: NoKey.self, index: position)
         s.pointee.pendingCount = n &+ 1
         return true
     }
 
-    /// Pops the key pushed last, pending (`pending`) or on the path.
+    /// Pops the key of type `K` pushed last, pending (`pending`) or on the path.
     @inline(__always)
-    func popKey(pending: Bool) {
+    private func popKey<K: CodingKey>(pending: Bool, _ type: K.Type) {
         guard pending else {
             path.removeLast()
             return
         }
         let s = state
         let n = s.pointee.pendingCount &- 1
+        if ObjectIdentifier(pendingKeys[n].type) != ObjectIdentifier(NoKey.self) {
+            (pendingKeyStorage + n &* Self.pendingKeySlotBytes).assumingMemoryBound(to: K.self).deinitialize(count: 1)
+        }
         if s.pointee.materializedCount > n {
             // It went on the path when something read it.
             s.pointee.path.removeLast()
@@ -110,20 +107,20 @@ extension TapeDecoder {
         let s = state
         var k = s.pointee.materializedCount
         while k < s.pointee.pendingCount {
-            let key = pendingKeys[k]
-            if ObjectIdentifier(key.type) == ObjectIdentifier(NoKey.self) {
-                s.pointee.path.append(JoltCodingKey.index(Int(Int64(bitPattern: key.bits.0))))
+            let pending = pendingKeys[k]
+            if ObjectIdentifier(pending.type) == ObjectIdentifier(NoKey.self) {
+                s.pointee.path.append(JoltCodingKey.index(pending.index))
             } else {
-                s.pointee.path.append(Self.key(key.type, key.bits))
+                s.pointee.path.append(Self.key(pending.type, at: pendingKeyStorage + k &* Self.pendingKeySlotBytes))
             }
             k &+= 1
         }
         s.pointee.materializedCount = k
     }
 
-    /// The key of type `K` whose bytes are `bits`.
-    private static func key<K: CodingKey>(_ type: K.Type, _ bits: (UInt64, UInt64, UInt64)) -> any CodingKey {
-        withUnsafeBytes(of: bits) { $0.loadUnaligned(as: K.self) }
+    /// A copy of the pending key of type `K` in the slot at `slot`.
+    private static func key<K: CodingKey>(_ type: K.Type, at slot: UnsafeMutableRawPointer) -> any CodingKey {
+        slot.assumingMemoryBound(to: K.self).pointee
     }
 
     /// `body`'s result with the decoder standing on the value at `i`, `key`
@@ -136,7 +133,7 @@ extension TapeDecoder {
         index = i
         defer {
             index = savedIndex
-            if let pending { popKey(pending: pending) }
+            if let pending { popKey(pending: pending, K.self) }
         }
         return try body()
     }
@@ -149,7 +146,7 @@ extension TapeDecoder {
         index = i
         defer {
             index = savedIndex
-            popKey(pending: pending)
+            popKey(pending: pending, NoKey.self)
         }
         return try body()
     }

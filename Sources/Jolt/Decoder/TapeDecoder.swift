@@ -30,6 +30,9 @@ class TapeDecoder: Decoder {
     /// The keys of the direct path not on ``path`` yet, bottom first (see
     /// `TapeDecoder+PendingKeys.swift`); in the allocation of the state, after the hints.
     let pendingKeys: UnsafeMutablePointer<PendingKey>
+    /// The values of the pending keys, a slot of ``pendingKeySlotBytes`` each;
+    /// after the pending keys.
+    let pendingKeyStorage: UnsafeMutableRawPointer
     static var pendingKeySlots: Int { 16 }
     /// The decoder whose state this one shares (a ``ContainerAux``), kept alive
     /// for it; nil for a decoder that owns its state.
@@ -61,11 +64,13 @@ class TapeDecoder: Decoder {
         self.inputCell = context.inputCell
         // The state, the hint table and the pending keys in one allocation.
         let hintBytes = Self.hintSlots * MemoryLayout<(object: Int, next: Int)>.stride
-        let words = (hintBytes + Self.pendingKeySlots * MemoryLayout<PendingKey>.stride) / MemoryLayout<UInt64>.stride
+        let pendingBytes = Self.pendingKeySlots * MemoryLayout<PendingKey>.stride
+        let words = (hintBytes + pendingBytes + Self.pendingKeySlots * Self.pendingKeySlotBytes) / MemoryLayout<UInt64>.stride
         let (state, trailing) = UnsafeMutablePointer<State>.allocate(followedBy: UInt64.self, count: words)
         self.state = state
         hints = UnsafeMutableRawPointer(trailing).bindMemory(to: (object: Int, next: Int).self, capacity: Self.hintSlots)
         pendingKeys = (UnsafeMutableRawPointer(trailing) + hintBytes).bindMemory(to: PendingKey.self, capacity: Self.pendingKeySlots)
+        pendingKeyStorage = UnsafeMutableRawPointer(trailing) + hintBytes + pendingBytes
         state.initialize(to: State(index: index, path: path, baseIndex: index, basePath: path))
         state.pointee.path.reserveCapacity(16)
         hints.initialize(repeating: (-1, 0), count: Self.hintSlots)
@@ -81,6 +86,7 @@ class TapeDecoder: Decoder {
         state = decoder.state
         hints = decoder.hints
         pendingKeys = decoder.pendingKeys
+        pendingKeyStorage = decoder.pendingKeyStorage
         stateOwner = decoder.stateOwner ?? decoder
     }
 

@@ -30,29 +30,24 @@ struct JoltDirectElements {
     @usableFromInline var position = -1
     /// The number of elements.
     @usableFromInline let count: Int
-    /// The decoder, not retained: the cursor lives inside the read of one
-    /// member, whose reader holds the decoder (see `JoltDirectMembers.tapeRef`).
-    let tapeRef: Unmanaged<TapeDecoder>
+    let tape: TapeDecoder
     let savedIndex: Int
-    /// Whether the array's key was pushed, and whether as a pending key.
+    /// Whether the array's key was pushed on the decoder's path.
     let pushed: Bool
-    let pending: Bool
 
     /// Opens the array at `array`, of `count` elements (at least one): the
-    /// decoder stands on it with `key` pushed.
-    init<K: CodingKey>(_ tapeRef: Unmanaged<TapeDecoder>, array: Int, count: Int, key: K) {
-        self.tapeRef = tapeRef
+    /// decoder stands on it with `key` on its path.
+    init<K: CodingKey>(_ tape: TapeDecoder, array: Int, count: Int, key: K) {
+        self.tape = tape
         element = array
         following = array &+ 1
         self.count = count
-        let pushed = K.self != NoKey.self
-        self.pushed = pushed
-        (entries, end, savedIndex, pending) = tapeRef._withUnsafeGuaranteedRef { tape in
-            let saved = tape.index
-            let pending = pushed ? tape.pushKey(key) : false
-            tape.index = array
-            return (tape.entries, tape.entries[array].end, saved, pending)
-        }
+        pushed = K.self != NoKey.self
+        if pushed { tape.path.append(key) }
+        savedIndex = tape.index
+        tape.index = array
+        entries = tape.entries
+        end = tape.entries[array].end
     }
 
     /// Moves to the next element; false past the last one.
@@ -72,15 +67,13 @@ struct JoltDirectElements {
     /// `init(from:)`, which throws the real error).
     @usableFromInline
     func decode<T: JoltDirectDecodable>(_ type: T.Type) throws -> T {
-        try tapeRef._withUnsafeGuaranteedRef { try $0.decodeDirectElement(type, at: element, position: position) }
+        try tape.decodeDirectElement(type, at: element, position: position)
     }
 
     /// Puts the decoder back where it stood before the array was opened.
     @usableFromInline
     func finish() {
-        tapeRef._withUnsafeGuaranteedRef { tape in
-            tape.index = savedIndex
-            if pushed { tape.popKey(pending: pending) }
-        }
+        tape.index = savedIndex
+        if pushed { tape.path.removeLast() }
     }
 }

@@ -35,23 +35,17 @@ public struct JoltDirectMembers {
     /// and its bytes: in the input, or unescaped in the decode's scratch buffer.
     @usableFromInline var signature: UInt64 = 0
     @usableFromInline var keyBytes: UnsafePointer<UInt8>
-    /// The decoder, not retained: a cursor lives inside one `init(joltDirect:)`,
-    /// while its reader's decoder is alive (the decode's, or a nested
-    /// object's that the decode's context keeps, ``JoltDirectReader/nested(_:)``);
-    /// every use borrows it
-    /// (``withTape(_:)``), where a stored reference was retained and released for
-    /// every object read directly.
-    let tapeRef: Unmanaged<TapeDecoder>
+    /// The decoder, standing on the object.
+    let tape: TapeDecoder
 
-    /// `body` on the decoder, borrowed for the call (`body` must not keep it:
-    /// what stores the decoder takes `tapeRef.takeUnretainedValue()`).
+    /// `body` on the decoder.
     @inline(__always)
     func withTape<R>(_ body: (TapeDecoder) throws -> R) rethrows -> R {
-        try tapeRef._withUnsafeGuaranteedRef(body)
+        try body(tape)
     }
 
     init(_ tape: TapeDecoder, object: Int, end: Int) {
-        tapeRef = Unmanaged.passUnretained(tape)
+        self.tape = tape
         entries = tape.entries
         input = tape.input
         keyIndex = object
@@ -240,7 +234,7 @@ public struct JoltDirectMembers {
     /// The cursor over the current value, an array of `count` elements (at least one).
     @usableFromInline
     func openElements<K: CodingKey>(count: Int, forKey key: K) -> JoltDirectElements {
-        JoltDirectElements(tapeRef, array: valueIndex, count: count, key: key)
+        JoltDirectElements(tape, array: valueIndex, count: count, key: key)
     }
 
     /// The cursor over the current value, an object, opened (the decoder stands
@@ -254,7 +248,7 @@ public struct JoltDirectMembers {
         guard context.usesDirectPath, context.reusesKeyedContainers, T.joltDecodesDirectly else { return nil }
         let e = entries[valueIndex]
         guard e.rawKind == TapeKind.object.rawValue else { throw JoltDirectFailure() }
-        let members = DictionaryMembers(tapeRef.takeUnretainedValue(), object: valueIndex, entry: e)
+        let members = DictionaryMembers(tape, object: valueIndex, entry: e)
         members.open(key: key)
         return members
     }

@@ -14,32 +14,24 @@
 /// }
 /// ```
 public struct JoltDirectReader {
-    /// The decoder, standing on the object with the object's coding path. Not
-    /// retained: a reader is made for the read of one value, while its decoder
-    /// is alive (the decode's, or a nested object's that the decode's context
-    /// keeps, ``nested(_:)``), where a stored reference was retained and
-    /// released for every object read directly.
-    @usableFromInline let tapeRef: Unmanaged<TapeDecoder>
+    /// The decoder, standing on the object with the object's coding path.
+    @usableFromInline let tape: TapeDecoder
 
     init(_ tape: TapeDecoder) {
-        tapeRef = Unmanaged.passUnretained(tape)
+        self.tape = tape
     }
 
-    /// `body` on the decoder, borrowed for the call: `body` must not keep it
-    /// (what stores the decoder takes ``tape``).
+    /// `body` on the decoder.
     @inline(__always)
     func withTape<R>(_ body: (TapeDecoder) throws -> R) rethrows -> R {
-        try tapeRef._withUnsafeGuaranteedRef(body)
+        try body(tape)
     }
-
-    /// The decoder, as a strong reference.
-    var tape: TapeDecoder { tapeRef.takeUnretainedValue() }
 
     /// The decoder standing on the object, for what needs one: the type's hooks,
     /// a `superDecoder`-style read. Inlined, so that it costs nothing where it
     /// is not used: the generated code asks for it for the hooks, and the
     /// default hooks do nothing with it.
-    @inlinable public var decoder: any Decoder { tapeRef.takeUnretainedValue() }
+    @inlinable public var decoder: any Decoder { tape }
 
     /// The error the direct path throws for any failure; the decoder then reads
     /// the value through `init(from:)` for the real error.
@@ -105,10 +97,7 @@ extension JoltDirectReader {
         guard let index = found else { throw JoltDirectFailure() }
         var full = tape.path
         full.append(contentsOf: path as [any CodingKey])
-        let decoder = tape.subDecoder(at: index, path: full)
-        // Kept by the decode: the cursors made from this reader do not retain it.
-        tape.context.keepAlive(decoder)
-        return JoltDirectReader(decoder)
+        return JoltDirectReader(tape.subDecoder(at: index, path: full))
     }
 
     /// `body`'s result on the reader for the object at `index`, the value of
