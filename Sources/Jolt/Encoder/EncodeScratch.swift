@@ -81,7 +81,7 @@ final class EncodeScratch: @unchecked Sendable {
     /// whatever is not too large and that nothing else holds. What this scratch
     /// holds already stays, and `core`'s is freed. `core` lets go of it all.
     func keep(from core: EncodingCore) {
-        if let table = core.keyedContainers.surrender() {
+        if let table = core.state.pointee.keyedContainers.surrender() {
             if containers == nil {
                 KeyedEncodingContainerCache.detach(table, to: placeholder ?? makePlaceholder())
                 containers = table

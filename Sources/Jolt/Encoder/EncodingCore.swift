@@ -5,12 +5,42 @@ import Foundation
 /// closed (its bracket written) when a container below it writes again, when
 /// the value it belongs to is finished, or at the end.
 ///
-/// The mutable state is `@exclusivity(unchecked)`: one encode runs on one
-/// thread, and no access overlaps another (the containers only call into the
-/// core), so the runtime's dynamic exclusivity checks, about a quarter of the
-/// instructions of an encode (callgrind, twitter), are left out.
+/// The mutable state is a ``State`` behind a pointer the core owns, as a
+/// ``TapeDecoder``'s is: a class's stored `var`s would cost a dynamic
+/// exclusivity check on every access, and one encode runs on one thread, its
+/// containers only calling into the core.
 final class EncodingCore {
-    @exclusivity(unchecked) var writer: ByteWriter
+    /// The mutable state of the encode (see the type's comment).
+    struct State: ~Copyable {
+        var writer: ByteWriter
+        var frames: [Frame] = []
+        var topID: Int = 0
+        var nextID: Int = 1
+        var pendingToken: Int = 0
+        var nextToken: Int = 1
+        var members: [Member] = []
+        var scratch: [UInt8] = []
+        var path: [any CodingKey] = []
+        var failure: (any Error)?
+        var usedContainersOutOfOrder: Bool = false
+        var nestedTooDeeply: Bool = false
+        var wroteRepeatedKey: Bool = false
+        var containerKeyStarts: Set<Int> = []
+        var emptyValueStarts: Set<Int> = []
+        var abandonedSuperTokens: Set<Int> = []
+        var freeEncoders: [JoltByteEncoder] = []
+        var keyedContainers: KeyedEncodingContainerCache = KeyedEncodingContainerCache()
+        var convertedKeys: [String: String] = [:]
+        var splitKeys: [String: [String]] = [:]
+        var ownsWriter: Bool = true
+    }
+
+    let state: UnsafeMutablePointer<State>
+
+    @inline(__always) var writer: ByteWriter {
+        get { state.pointee.writer }
+        _modify { yield &state.pointee.writer }
+    }
     let options: EncoderOptions
     let pretty: Bool
     let sortKeys: Bool
@@ -44,34 +74,70 @@ final class EncodingCore {
         var keyEscaped: Bool
     }
 
-    @exclusivity(unchecked) var frames: [Frame] = []
+    @inline(__always) var frames: [Frame] {
+        get { state.pointee.frames }
+        _modify { yield &state.pointee.frames }
+    }
     /// The id of the innermost open container, 0 when none.
-    @exclusivity(unchecked) var topID = 0
-    @exclusivity(unchecked) var nextID = 1
+    @inline(__always) var topID: Int {
+        get { state.pointee.topID }
+        _modify { yield &state.pointee.topID }
+    }
+    @inline(__always) var nextID: Int {
+        get { state.pointee.nextID }
+        _modify { yield &state.pointee.nextID }
+    }
     /// The token of the value slot waiting for a value at the current position
     /// (after a key, an array separator, or at the start), 0 when none. The
     /// slots of super encoders have negative tokens (see
     /// ``abandonedSuperTokens``).
-    @exclusivity(unchecked) var pendingToken = 0
-    @exclusivity(unchecked) var nextToken = 1
-    @exclusivity(unchecked) var members: [Member] = []
-    @exclusivity(unchecked) var scratch: [UInt8] = []
+    @inline(__always) var pendingToken: Int {
+        get { state.pointee.pendingToken }
+        _modify { yield &state.pointee.pendingToken }
+    }
+    @inline(__always) var nextToken: Int {
+        get { state.pointee.nextToken }
+        _modify { yield &state.pointee.nextToken }
+    }
+    @inline(__always) var members: [Member] {
+        get { state.pointee.members }
+        _modify { yield &state.pointee.members }
+    }
+    @inline(__always) var scratch: [UInt8] {
+        get { state.pointee.scratch }
+        _modify { yield &state.pointee.scratch }
+    }
     /// The coding path of the value being encoded.
-    @exclusivity(unchecked) var path: [any CodingKey] = []
+    @inline(__always) var path: [any CodingKey] {
+        get { state.pointee.path }
+        _modify { yield &state.pointee.path }
+    }
     /// An error found where the `Encoder` API cannot throw; thrown at the end.
-    @exclusivity(unchecked) var failure: (any Error)?
+    @inline(__always) var failure: (any Error)? {
+        get { state.pointee.failure }
+        _modify { yield &state.pointee.failure }
+    }
     /// Whether a container or super encoder was written to after its parent
     /// went on (see ``JoltEncoder/encodeCore(_:options:)``, which then falls
     /// back).
-    @exclusivity(unchecked) var usedContainersOutOfOrder = false
+    @inline(__always) var usedContainersOutOfOrder: Bool {
+        get { state.pointee.usedContainersOutOfOrder }
+        _modify { yield &state.pointee.usedContainersOutOfOrder }
+    }
     /// Whether a value opened `maxDepth` containers inside each other, which
     /// Foundation refuses; the encode then throws Foundation's error.
-    @exclusivity(unchecked) var nestedTooDeeply = false
+    @inline(__always) var nestedTooDeeply: Bool {
+        get { state.pointee.nestedTooDeeply }
+        _modify { yield &state.pointee.nestedTooDeeply }
+    }
     /// Whether a key was written twice into one object (see
     /// ``JoltEncoder/encodeCore(_:options:)``, which then encodes again:
     /// Foundation keeps the last value, merges a nested container asked for
     /// twice, and key paths sharing a prefix make one object).
-    @exclusivity(unchecked) var wroteRepeatedKey = false
+    @inline(__always) var wroteRepeatedKey: Bool {
+        get { state.pointee.wroteRepeatedKey }
+        _modify { yield &state.pointee.wroteRepeatedKey }
+    }
     /// Merge mode (see `EncodingCore+Merge.swift`): compact and unsorted output
     /// in which a key may repeat, with the places of container keys and of empty
     /// values recorded so that the repeats can be merged afterwards.
@@ -79,34 +145,54 @@ final class EncodingCore {
     /// In merge mode, where each key opening a container (a key-path prefix, a
     /// nested container) starts: the value of such a key merges with an object
     /// already written under the same key instead of replacing it.
-    @exclusivity(unchecked) var containerKeyStarts: Set<Int> = []
+    @inline(__always) var containerKeyStarts: Set<Int> {
+        get { state.pointee.containerKeyStarts }
+        _modify { yield &state.pointee.containerKeyStarts }
+    }
     /// In merge mode, where each `{}` written for a value that encoded nothing
     /// starts (pretty-printed differently from an empty container).
-    @exclusivity(unchecked) var emptyValueStarts: Set<Int> = []
+    @inline(__always) var emptyValueStarts: Set<Int> {
+        get { state.pointee.emptyValueStarts }
+        _modify { yield &state.pointee.emptyValueStarts }
+    }
     /// The tokens of super encoders whose place was filled with `{}` because
     /// their container went on before they were used. Foundation writes a
     /// super encoder's value when the encoder is released, wherever its
     /// container stands then; such a late use is a use out of order (see
     /// ``JoltByteEncoder/cannotEncode()``), and the value is encoded again by
     /// Foundation's encoder.
-    @exclusivity(unchecked) var abandonedSuperTokens: Set<Int> = []
+    @inline(__always) var abandonedSuperTokens: Set<Int> {
+        get { state.pointee.abandonedSuperTokens }
+        _modify { yield &state.pointee.abandonedSuperTokens }
+    }
     /// Foundation's limit: 512 arrays or objects inside each other fail.
     static let maxDepth = 512
-    @exclusivity(unchecked) var freeEncoders: [JoltByteEncoder] = []
+    @inline(__always) var freeEncoders: [JoltByteEncoder] {
+        get { state.pointee.freeEncoders }
+        _modify { yield &state.pointee.freeEncoders }
+    }
     /// Keyed containers handed out again (see ``KeyedEncodingContainerCache``).
-    @exclusivity(unchecked) var keyedContainers = KeyedEncodingContainerCache()
-    @exclusivity(unchecked) var convertedKeys: [String: String] = [:]
+    @inline(__always) var convertedKeys: [String: String] {
+        get { state.pointee.convertedKeys }
+        _modify { yield &state.pointee.convertedKeys }
+    }
     /// The separator of key paths: the key path separator, or `"."` for mapped
     /// keys when none is set.
     let pathSeparator: String
     /// ``pathSeparator`` when it is one ASCII byte.
     let pathSeparatorByte: UInt8?
-    @exclusivity(unchecked) var splitKeys: [String: [String]] = [:]
+    @inline(__always) var splitKeys: [String: [String]] {
+        get { state.pointee.splitKeys }
+        _modify { yield &state.pointee.splitKeys }
+    }
     lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
 
     /// Whether ``writer``'s memory is the core's to free (not handed to a
     /// scratch by ``finish(into:)``).
-    @exclusivity(unchecked) private var ownsWriter = true
+    @inline(__always) private var ownsWriter: Bool {
+        get { state.pointee.ownsWriter }
+        _modify { yield &state.pointee.ownsWriter }
+    }
 
     /// A core for one encode (or one stream) with `options`. With a `scratch`,
     /// it starts with what the scratch kept from the encodes before (an output
@@ -115,12 +201,15 @@ final class EncodingCore {
     init(options: EncoderOptions, capacity: Int = 1024, mergeMode: Bool = false, scratch: EncodeScratch? = nil) {
         self.options = options
         self.mergeMode = mergeMode
+        var writer: ByteWriter
         if let kept = scratch?.takeWriter() {
             writer = kept
             writer.reserve(capacity)
         } else {
             writer = ByteWriter(capacity: capacity)
         }
+        state = .allocate(capacity: 1)
+        state.initialize(to: State(writer: writer))
         pretty = !mergeMode && options.outputFormatting.contains(.prettyPrinted)
         sortKeys = !mergeMode && options.outputFormatting.contains(.sortedKeys)
         escapeSlashes = !options.outputFormatting.contains(.withoutEscapingSlashes)
@@ -132,12 +221,14 @@ final class EncodingCore {
         writesDirectly = options.usesDirectPath && !mergeMode && keyStrategyIsDefault && !splitsKeys && !hasMappings
         if let scratch {
             (frames, members, path) = scratch.takeStacks()
-            keyedContainers.adopt(scratch.takeContainers())
+            state.pointee.keyedContainers.adopt(scratch.takeContainers())
         }
     }
 
     deinit {
         if ownsWriter { writer.deallocate() }
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     /// Ends the core's encode, once its output has been read: hands what it
@@ -218,14 +309,14 @@ final class EncodingCore {
     /// A keyed container holding `fields`: a cached one when one is free.
     @inline(__always)
     func keyedContainer<Key: CodingKey>(_ key: Key.Type, _ fields: KeyedEncoderFields) -> KeyedEncodingContainer<Key> {
-        keyedContainers.container(key, fields)
+        state.pointee.keyedContainers.container(key, fields)
     }
 
     /// Lets go of the free slots and the cached containers, which refer to this
     /// core, when the encode (or the stream) ends.
     func releaseReferences() {
         freeEncoders.removeAll()
-        keyedContainers.close()
+        state.pointee.keyedContainers.close()
     }
 
     func giveBack(_ encoder: consuming JoltByteEncoder) {

@@ -7,21 +7,21 @@ import Foundation
 final class JoltByteEncoder: Encoder, SingleValueEncodingContainer {
     let core: EncodingCore
     /// The number of open containers when the slot was made (its nesting level).
-    @exclusivity(unchecked) var depth: Int
+    var depth: Int
     /// Identifies the slot while it waits for its value (`core.pendingToken`);
     /// negative for a super encoder.
-    @exclusivity(unchecked) var token: Int
+    var token: Int
     /// The coding path: the first `pathCount` keys of `core.path`, then `extraPath`.
-    @exclusivity(unchecked) var pathCount: Int
-    @exclusivity(unchecked) var extraPath: [any CodingKey] = []
+    var pathCount: Int
+    var extraPath: [any CodingKey] = []
     /// The container the slot's value opened, once it did.
-    @exclusivity(unchecked) var frameID = 0
-    @exclusivity(unchecked) var frameIndex = 0
-    @exclusivity(unchecked) var frameIsObject = false
+    var frameID = 0
+    var frameIndex = 0
+    var frameIsObject = false
     /// Keys of this value's keyed container bypass the key encoding strategy.
-    @exclusivity(unchecked) var rawKeys = false
+    var rawKeys = false
     /// Alternative keys for the type being encoded in this slot.
-    @exclusivity(unchecked) var mappings: [String: [String]]?
+    var mappings: [String: [String]]?
 
     init(core: EncodingCore, depth: Int, token: Int, pathCount: Int) {
         self.core = core
