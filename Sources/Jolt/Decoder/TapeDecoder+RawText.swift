@@ -41,11 +41,12 @@ extension TapeDecoder {
     static func of(_ decoder: any Decoder) -> TapeDecoder? {
         let dynamicType = type(of: decoder)
         guard dynamicType == TapeDecoder.self || dynamicType == ContainerAux.self else { return nil }
-        // D is TapeDecoder or its subclass ContainerAux (checked above): its value is one
-        // class reference, reinterpreted as a TapeDecoder. (`unsafeDowncast` would need an
-        // `AnyObject`, and `as AnyObject` on a generic value is a dynamic cast.)
+        // D is TapeDecoder or its subclass ContainerAux (checked above): a class
+        // reference, bit-cast to a reference to its own class or its superclass,
+        // which is the same reference. (`unsafeDowncast` would need an `AnyObject`,
+        // and `as AnyObject` on a generic value is a dynamic cast.)
         func reinterpret<D: Decoder>(_ decoder: D) -> TapeDecoder { reinterpretBits(decoder, as: TapeDecoder.self) }
-        return _openExistential(decoder, do: reinterpret)
+        return reinterpret(decoder)
     }
 
     /// `unsafeBitCast` between two types of the same size, known to the caller.

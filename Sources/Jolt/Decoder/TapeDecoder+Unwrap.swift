@@ -2,6 +2,8 @@ import Foundation
 
 /// A value whose type is known to be `T` (checked by the caller with `==` on the
 /// metatypes), moved into `T` without a dynamic cast or any metadata lookup.
+/// `U` and `T` are then the same type, so `unsafeBitCast`'s rule (the same
+/// size; here the same layout) holds whatever the type.
 @inline(__always)
 func identityCast<T, U>(_ value: U, to type: T.Type) -> T {
     unsafeBitCast(value, to: T.self)

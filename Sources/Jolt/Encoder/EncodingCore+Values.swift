@@ -12,6 +12,9 @@ extension EncodingCore {
     /// Encodes a value of any type into `slot`, with Foundation's special cases:
     /// `Date` and `Data` through their strategies, `URL` as its absolute string,
     /// `Decimal` as a number.
+    ///
+    /// The `unsafeBitCast`s here and in ``writeDirectly(_:key:pathCount:extraPath:)``
+    /// are from `T` to the type `T` was just found equal to: the same type.
     func encodeGeneric<T: Encodable>(_ value: T, _ slot: JoltByteEncoder) throws {
         if T.self == Date.self {
             try encodeDate(unsafeBitCast(value, to: Date.self), slot)

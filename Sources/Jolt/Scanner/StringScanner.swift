@@ -122,6 +122,7 @@ enum StringScanner {
         // x == 0 iff the high bit of (x - 1) & ~x is set; v < 0x20 or v > 0x7F
         // iff the high bit of (v - 0x20) | v is.
         let flags = ((quote &- 1) & ~quote) | ((backslash &- 1) & ~backslash) | (v &- 0x20) | v
+        // Two trivial 16-byte types: the bits, reinterpreted.
         let halves = unsafeBitCast(flags, to: (UInt64, UInt64).self)
         let highs: UInt64 = 0x8080_8080_8080_8080
         return (UInt64(littleEndian: halves.0) & highs, UInt64(littleEndian: halves.1) & highs)

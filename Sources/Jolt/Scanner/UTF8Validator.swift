@@ -95,6 +95,7 @@ enum UTF8Validator {
     /// `!=` compiled to lane-by-lane shuffles here; two 64-bit halves do not.)
     @inline(__always)
     private static func anyHighBit(_ v: SIMD16<UInt8>) -> Bool {
+        // Two trivial 16-byte types: the bits, reinterpreted.
         let halves = unsafeBitCast(v, to: (UInt64, UInt64).self)
         return (halves.0 | halves.1) & 0x8080_8080_8080_8080 != 0
     }
