@@ -82,7 +82,7 @@ final class SmallStringsTests: XCTestCase {
             for text in [String(repeating: "k", count: count), String(repeating: "é", count: count / 2)] {
                 let json = Data(#"{"s":"\#(text)"}"#.utf8)
                 let expected = try JSONDecoder().decode([String: String].self, from: json)
-                for backend in availableBackends {
+                for backend in JoltBackend.allCases {
                     let decoder = JoltDecoder()
                     decoder.backend = backend
                     XCTAssertEqual(try decoder.decode([String: String].self, from: json), expected, "\(backend) \(count)")
