@@ -57,8 +57,9 @@
 #   make docs              DocC documentation of the Jolt module: the catalog
 #                          Sources/Jolt/Jolt.docc (articles) and the doc comments, in
 #                          .build/docs (a static site); fails on any DocC warning (a broken
-#                          symbol link, an undocumented parameter). Builds Jolt in its own
-#                          scratch folder, .build/docs-build (about 40 s from clean on 2 cores)
+#                          symbol link, an undocumented parameter). Builds Jolt with the YAJL
+#                          and SIMDJSON traits (every backend documented) in its own scratch
+#                          folder, .build/docs-build (about 40 s from clean on 2 cores)
 #   make clean             remove build products of the package and of Benchmarks/
 #   make fuzz-build        release build of the libFuzzer targets in Fuzz/ (ASan + fuzzer; Jolt
 #                          with the YAJL and SIMDJSON traits, through Fuzz/Traits)
@@ -132,8 +133,10 @@ test-example: deps
 	cd $(EXAMPLE_DIR) && ../../Scripts/no-warnings.sh $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 
 # The toolchain's docc over the catalog (Sources/Jolt/Jolt.docc) and the module's symbol graph (no
-# docc plugin package needed). The build has its own scratch folder (default traits, extra compiler
-# flags), so it neither waits for make test's build in .build nor makes it rebuild.
+# docc plugin package needed). The build has its own scratch folder (its own traits, extra compiler
+# flags), so it neither waits for make test's build in .build nor makes it rebuild. It has the
+# YAJL and SIMDJSON traits: without them JoltBackend's .yajl and .simdjson are unavailable,
+# which leaves them out of the symbol graph, so the reference would not document them.
 DOCC         ?= $(shell command -v docc 2>/dev/null || echo $(dir $(shell command -v $(SWIFT)))docc)
 DOCS_CATALOG := Sources/Jolt/Jolt.docc
 DOCS_SCRATCH ?= .build/docs-build
@@ -141,7 +144,7 @@ DOCS_OUTPUT  ?= .build/docs
 # The symbol graph is written when Jolt compiles: it is kept with the build, and an up-to-date
 # build that lost it is made again from clean.
 DOCS_GRAPHS   = $(DOCS_SCRATCH)/symbol-graphs
-DOCS_BUILD    = $(SWIFT) build --target Jolt --scratch-path $(DOCS_SCRATCH) \
+DOCS_BUILD    = $(SWIFT) build --target Jolt --scratch-path $(DOCS_SCRATCH) --traits YAJL,SIMDJSON \
 	-Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(DOCS_GRAPHS)
 docs: deps
 	rm -rf $(DOCS_OUTPUT) && mkdir -p $(DOCS_GRAPHS)

@@ -17,11 +17,11 @@ let package = Package(
     traits: [
         .trait(
             name: "YAJL",
-            description: "Add the backend .yajl: the C library yajl (libyajl-dev). Off by default: the default backend is the pure-Swift scanner, or .simdjson with the SIMDJSON trait."
+            description: "Add the backend .yajl: the C library yajl (libyajl-dev). Off by default, and then .yajl is unavailable (code naming it does not compile): the default backend is the pure-Swift scanner, or .simdjson with the SIMDJSON trait."
         ),
         .trait(
             name: "SIMDJSON",
-            description: "Add the backend .simdjson, then the default: simdjson's SIMD structural indexing (libsimdjson-dev, C++) in front of Jolt's own validation. Off by default."
+            description: "Add the backend .simdjson, then the default: simdjson's SIMD structural indexing (libsimdjson-dev, C++) in front of Jolt's own validation. Off by default, and then .simdjson is unavailable (code naming it does not compile)."
         ),
         .trait(
             name: "NIO",

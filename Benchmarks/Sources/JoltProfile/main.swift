@@ -61,16 +61,16 @@ func corpusFile(_ name: String) throws -> CorpusFile {
     return file
 }
 
+/// The backend `name`; a backend this build lacks stops here with status 4, naming its
+/// trait (simdjson's is on only where simdjson.h was installed when Benchmarks/Package.swift
+/// was read), never another backend.
 func backend(_ name: String) -> JoltBackend {
-    switch name {
-    case "yajl": .yajl
-    case "swift": .swift
-    case "simdjson":
-        // Without the trait .simdjson would quietly run the Swift scanner.
-        if JoltBackend.isSIMDJSONAvailable { .simdjson } else {
-            fail("Jolt was built without the SIMDJSON trait (simdjson.h was not installed when Benchmarks/Package.swift was read)", status: 4)
-        }
-    default: fail("unknown decoder \(name)\n\(usage)", status: 2)
+    do {
+        return try JoltBackend(named: name)
+    } catch where error.trait != nil {
+        fail("\(error)", status: 4)
+    } catch {
+        fail("unknown decoder \(name)\n\(usage)", status: 2)
     }
 }
 

@@ -24,6 +24,9 @@ enum SIMDJSONScanner {
     ///   position are not the reference ones: see ``TapeParser``).
     /// - Complexity: O(end - start).
     static func scan(_ p: UnsafePointer<UInt8>, start: Int, end: Int, into builder: inout TapeBuilder) throws(ScanError) {
+        #if DEBUG
+        ScannerRuns.simdjson.add(1, ordering: .relaxed)
+        #endif
         let length = end &- start
         guard length <= jolt_simdjson_max_length(), let indexer = jolt_simdjson_create(length) else {
             // Beyond simdjson's 4 GiB (or out of memory): the Swift scanner gives the same tape.

@@ -11,6 +11,9 @@ enum SwiftScanner {
     /// - Throws: a ``ScanError`` at the first problem.
     /// - Complexity: O(end - start).
     static func scan(_ p: UnsafePointer<UInt8>, start: Int, end: Int, into builder: inout TapeBuilder) throws(ScanError) {
+        #if DEBUG
+        ScannerRuns.swift.add(1, ordering: .relaxed)
+        #endif
         var i = start
         skipWhitespace(p, &i, end)
         guard i < end else { throw ScanError(.emptyInput, at: i) }

@@ -36,9 +36,10 @@ enum TapeParser {
         }
         var builder = TapeBuilder(input: p, inputLength: end, limits: limits, reusing: storage)
         do throws(ScanError) {
+            // A backend this build lacks is unavailable: no case for it, and no stand-in.
             switch backend {
+            #if YAJL
             case .yajl:
-                #if YAJL
                 let outcome: YAJLScanner.Outcome
                 do throws(ScanError) {
                     outcome = try YAJLScanner.scan(p, start: start, end: end, into: &builder)
@@ -52,13 +53,11 @@ enum TapeParser {
                     let fallback = start < end ? ScanError(.unexpectedCharacter(p[start]), at: start) : ScanError(.emptyInput, at: start)
                     throw preciseError(p, start: start, end: end, limits: limits, ifAccepted: fallback)
                 }
-                #else
-                try SwiftScanner.scan(p, start: start, end: end, into: &builder)
-                #endif
+            #endif
             case .swift:
                 try SwiftScanner.scan(p, start: start, end: end, into: &builder)
+            #if SIMDJSON
             case .simdjson:
-                #if SIMDJSON
                 do throws(ScanError) {
                     try SIMDJSONScanner.scan(p, start: start, end: end, into: &builder)
                 } catch {
@@ -66,9 +65,7 @@ enum TapeParser {
                     // document; the Swift scanner says what is wrong and where.
                     throw preciseError(p, start: start, end: end, limits: limits, ifAccepted: error)
                 }
-                #else
-                try SwiftScanner.scan(p, start: start, end: end, into: &builder)
-                #endif
+            #endif
             }
         } catch {
             builder.release()

@@ -105,8 +105,17 @@ public final class JoltElementDecoder<Element: Decodable> {
         framer = ElementFramer(format: format, maxDepth: maxDepth, maxElementBytes: maxBytes)
         self.maxElementBytes = maxBytes
         // JSON Lines are left out by the framer's mode (see `checkForYAJLFraming`).
-        framesWithYAJL = JoltBackend.isYAJLAvailable && options.backend == .yajl
-        framesWithSIMDJSON = JoltBackend.isSIMDJSONAvailable && options.backend == .simdjson
+        // Without its trait a backend is unavailable, so no decoder can have asked for it.
+        #if YAJL
+        framesWithYAJL = options.backend == .yajl
+        #else
+        framesWithYAJL = false
+        #endif
+        #if SIMDJSON
+        framesWithSIMDJSON = options.backend == .simdjson
+        #else
+        framesWithSIMDJSON = false
+        #endif
     }
 
     /// Adds the next bytes of the stream.

@@ -79,6 +79,9 @@ enum YAJLScanner {
     ///   at an offset that may be off when the document is indented (the caller
     ///   takes the error from the Swift scanner).
     static func scan(_ p: UnsafePointer<UInt8>, start: Int, end: Int, into builder: inout TapeBuilder) throws(ScanError) -> Outcome {
+        #if DEBUG
+        ScannerRuns.yajl.add(1, ordering: .relaxed)
+        #endif
         // yajl, told not to validate strings, checks neither UTF-8 nor surrogate
         // pairs, and skips a raw vertical tab or form feed as whitespace: UTF-8 and
         // those two bytes are checked here in one pass over the whole input, and

@@ -59,7 +59,7 @@ struct DirectCollectionCodingTests {
         ]
     }
 
-    @Test("the same value or error from the direct path and init(from:)", arguments: availableBackends)
+    @Test("the same value or error from the direct path and init(from:)", arguments: JoltBackend.allCases)
     func differential(backend: JoltBackend) throws {
         var decoded = 0
         for (name, configure) in Self.configurations(backend) {
@@ -79,7 +79,7 @@ struct DirectCollectionCodingTests {
         #expect(decoded > 200)
     }
 
-    @Test("each element is read once, directly, with the path init(from:) gives it", arguments: availableBackends)
+    @Test("each element is read once, directly, with the path init(from:) gives it", arguments: JoltBackend.allCases)
     func readOnce(backend: JoltBackend) throws {
         func hooks(_ document: String, direct: Bool) -> [String] {
             let (log, userInfo) = HookLog.make()

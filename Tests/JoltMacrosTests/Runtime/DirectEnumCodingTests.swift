@@ -73,7 +73,7 @@ struct DirectEnumCodingTests {
         #expect(decoded > 50)
     }
 
-    @Test("the same value or error, with default, lenient and non-conforming-float options", arguments: availableBackends)
+    @Test("the same value or error, with default, lenient and non-conforming-float options", arguments: JoltBackend.allCases)
     func differential(backend: JoltBackend) throws {
         for configure in Self.configurations {
             let (direct, initFrom) = Self.decoders(backend, configure)
@@ -82,7 +82,7 @@ struct DirectEnumCodingTests {
     }
 
     @Test("the same in a plain Codable type and at the top, under default, lenient and non-conforming-float options",
-          arguments: availableBackends)
+          arguments: JoltBackend.allCases)
     func plainAndTop(backend: JoltBackend) throws {
         let compare = DirectPathCodingTests()
         for configure in Self.configurations {
@@ -117,7 +117,7 @@ struct DirectEnumCodingTests {
     /// matches, the direct reading gives up before the hooks: the enum's
     /// init(from:) runs them once, and again when the struct around it is read
     /// again through init(from:) (three would mean the direct reading ran them).
-    @Test("hooks run once on the direct path", arguments: availableBackends)
+    @Test("hooks run once on the direct path", arguments: JoltBackend.allCases)
     func hooks(backend: JoltBackend) throws {
         func entries(_ document: String) -> [String] {
             HookLog.entries(decoding: DirectEnumHolder.self, document, backend: backend)

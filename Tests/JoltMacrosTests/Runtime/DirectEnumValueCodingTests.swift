@@ -76,7 +76,7 @@ struct DirectEnumValueCodingTests {
         }
     }
 
-    @Test("the same value or error at the top, in arrays and in dictionaries", arguments: availableBackends)
+    @Test("the same value or error at the top, in arrays and in dictionaries", arguments: JoltBackend.allCases)
     func topLevel(backend: JoltBackend) throws {
         let documents = Self.documents
         #expect(compare(DirectShape.self, documents, backend: backend) > 75)
@@ -87,14 +87,14 @@ struct DirectEnumValueCodingTests {
                         backend: backend) > 3)
     }
 
-    @Test("the same value or error in a struct read directly and in a plain one", arguments: availableBackends)
+    @Test("the same value or error in a struct read directly and in a plain one", arguments: JoltBackend.allCases)
     func holders(backend: JoltBackend) throws {
         let documents = DirectPathCodingTests.documents(from: Self.holder)
         #expect(compare(DirectShapeHolder.self, documents, backend: backend) > 12)
         #expect(compare(PlainShapeHolder.self, documents, backend: backend) > 12)
     }
 
-    @Test("what the direct writing writes reads back, directly, to the same values", arguments: availableBackends)
+    @Test("what the direct writing writes reads back, directly, to the same values", arguments: JoltBackend.allCases)
     func roundTrip(backend: JoltBackend) throws {
         let methods = DirectEncodingTests.methods
         let json = try JoltEncoder().encode(methods)
@@ -130,7 +130,7 @@ struct DirectEnumValueCodingTests {
     /// whose value fails after the hook ran, twice (the direct reading, then
     /// init(from:)); one the direct reading does not take (no case's key, or
     /// past a case selected by a range of keys) once, in init(from:).
-    @Test("case objects are read directly, not again through init(from:)", arguments: availableBackends)
+    @Test("case objects are read directly, not again through init(from:)", arguments: JoltBackend.allCases)
     func readDirectly(backend: JoltBackend) throws {
         func hooks<T: Decodable>(_ type: T.Type, _ document: String) -> [String] {
             HookLog.entries(decoding: T.self, document, backend: backend)

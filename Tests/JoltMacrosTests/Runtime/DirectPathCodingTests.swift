@@ -102,7 +102,7 @@ struct DirectPathCodingTests {
         return (direct, initFrom)
     }
 
-    @Test("the same value or error from the direct path and init(from:)", arguments: availableBackends)
+    @Test("the same value or error from the direct path and init(from:)", arguments: JoltBackend.allCases)
     func differential(backend: JoltBackend) throws {
         let (direct, initFrom) = Self.decoders(backend)
         var decoded = 0
@@ -122,7 +122,7 @@ struct DirectPathCodingTests {
 
     /// Types with a `@CodingContainer`, or a `@Flatten` property, a final class: each valid document,
     /// damaged as above (for the container's object, at each level of it).
-    @Test("the same value or error with container paths, flattened properties, final classes", arguments: availableBackends)
+    @Test("the same value or error with container paths, flattened properties, final classes", arguments: JoltBackend.allCases)
     func containersAndFlattening(backend: JoltBackend) throws {
         let (direct, initFrom) = Self.decoders(backend)
         var decoded = 0
@@ -158,7 +158,7 @@ struct DirectPathCodingTests {
     /// read again through init(from:), which the comparisons above cannot see):
     /// the willDecode hook runs once, and twice when the reading fails.
     @Test("container paths, flattened properties and final classes are read directly, not again through init(from:)",
-          arguments: availableBackends)
+          arguments: JoltBackend.allCases)
     func readDirectly(backend: JoltBackend) throws {
         func hooks<T: Decodable>(_ type: T.Type, _ document: String) -> [String] {
             HookLog.entries(decoding: T.self, document, backend: backend)
@@ -178,7 +178,7 @@ struct DirectPathCodingTests {
     /// type read directly) it is made by the subclass's `init(from:)`, so it has
     /// the subclass's type and properties.
     @Test("classes that can have subclasses: read directly as themselves, their subclasses through init(from:)",
-          arguments: availableBackends)
+          arguments: JoltBackend.allCases)
     func subclassableClasses(backend: JoltBackend) throws {
         let (direct, initFrom) = Self.decoders(backend)
         let valid = #"{"wheels": 2, "name": "n", "info": {"made": 1999}, "load": 1.5, "doors": 2}"#

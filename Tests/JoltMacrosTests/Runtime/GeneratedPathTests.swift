@@ -62,7 +62,7 @@ struct GeneratedPathTests {
         #expect(try decoder.decode(NestedRank.self, "{\(meta), \"age\": \"x\", \"bonus\": \"y\"}") == NestedRank(rank: 1, age: 33, bonus: 7))
     }
 
-    @Test("defaults applied are reported at their keys", arguments: availableBackends)
+    @Test("defaults applied are reported at their keys", arguments: JoltBackend.allCases)
     func reports(backend: JoltBackend) throws {
         let decoder = JoltDecoder()
         decoder.backend = backend

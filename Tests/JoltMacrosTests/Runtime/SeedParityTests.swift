@@ -68,7 +68,7 @@ struct SeedParityTests {
     @Test("alternative keys: the default used when none decodes is reported at the first present key")
     func alternativeKeysReport() throws {
         let json = #"{"id": 1, "score": "x", "points": "y", "born": "2024-05-01T12:00:00Z", "count": 3}"#
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             let (value, report) = try decoder.decodeWithReport(AlternativeKeys.self, from: json)

@@ -1,18 +1,9 @@
 import Foundation
 import Jolt
 
-/// The backends this build has: both with the YAJL trait, Swift alone without it
-/// (a copy of JoltTests' `availableBackends`).
-let availableBackends: [JoltBackend] = JoltBackend.allCases.filter { backend in
-    switch backend {
-    case .yajl: JoltBackend.isYAJLAvailable
-    case .swift: true
-    case .simdjson: JoltBackend.isSIMDJSONAvailable
-    }
-}
-
-/// A decoder under test: each JoltDecoder backend (which takes the direct path
-/// of the types `@Codable` makes `JoltDirectDecodable`), each again with
+/// A decoder under test: each JoltDecoder backend built (`JoltBackend.allCases`,
+/// which lists no other), taking the direct path of the types `@Codable` makes
+/// `JoltDirectDecodable`, each again with
 /// `usesDirectPath` off (every type through `init(from:)`), then Foundation's
 /// JSONDecoder: every test that expects a value or an error from each proves
 /// that both of JoltDecoder's paths give it.
@@ -21,7 +12,7 @@ enum TestDecoder: CustomStringConvertible, Sendable {
     case joltInitFrom(JoltBackend)
     case foundation
 
-    static let all: [TestDecoder] = availableBackends.map { .jolt($0) } + availableBackends.map { .joltInitFrom($0) } + [.foundation]
+    static let all: [TestDecoder] = JoltBackend.allCases.map { .jolt($0) } + JoltBackend.allCases.map { .joltInitFrom($0) } + [.foundation]
 
     var description: String {
         switch self {

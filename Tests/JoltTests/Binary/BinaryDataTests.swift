@@ -111,7 +111,7 @@ final class BinaryDataTests: XCTestCase {
 
     func testDecoderStrategies() throws {
         struct Box: Codable, Equatable { var data: Data }
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             decoder.dataDecodingStrategy = .base64URL

@@ -13,7 +13,7 @@ final class KeyStrategyCorpusTests: XCTestCase {
             foundation.keyDecodingStrategy = .convertFromSnakeCase
             let expected = try foundation.decode(SnakeTwitterResponse.self, from: data)
             XCTAssertEqual(expected.statuses.count, 100)
-            for backend in availableBackends {
+            for backend in JoltBackend.allCases {
                 let snake = JoltDecoder()
                 snake.backend = backend
                 snake.keyDecodingStrategy = .convertFromSnakeCase

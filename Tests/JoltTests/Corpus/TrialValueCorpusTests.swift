@@ -19,7 +19,7 @@ final class TrialValueCorpusTests: XCTestCase {
             let data = try Data(contentsOf: url)
             let expected = try JSONDecoder().decode(TrialValue.self, from: data)
             XCTAssertGreaterThan(expected.count, 1, url.lastPathComponent)
-            for backend in availableBackends {
+            for backend in JoltBackend.allCases {
                 let decoder = JoltDecoder()
                 decoder.backend = backend
                 let actual = try decoder.decode(TrialValue.self, from: data)
@@ -38,7 +38,7 @@ final class TrialValueCorpusTests: XCTestCase {
             .object(["a": .object(["b": .array([.double(2.5)])])]),
         ])
         XCTAssertEqual(try JSONDecoder().decode(TrialValue.self, from: Data(json.utf8)), expected)
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             XCTAssertEqual(try decoder.decode(TrialValue.self, from: json), expected, "\(backend)")
@@ -52,7 +52,7 @@ final class TrialValueCorpusTests: XCTestCase {
         for json in ["{\"\u{212A}\": 1, \"K\": 2}", "{\"K\": 1, \"\u{212A}\": 2}", "{\"a\": 0, \"K\": 1, \"b\": 0, \"\u{212A}\": 2}"] {
             let expected = try JSONDecoder().decode([String: TrialValue].self, from: Data(json.utf8))
             XCTAssertEqual(expected["K"], .int(1), json)
-            for backend in availableBackends {
+            for backend in JoltBackend.allCases {
                 let decoder = JoltDecoder()
                 decoder.backend = backend
                 XCTAssertEqual(try decoder.decode([String: TrialValue].self, from: json), expected, "\(json) \(backend)")

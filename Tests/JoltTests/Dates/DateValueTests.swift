@@ -85,7 +85,7 @@ final class DateValueTests: XCTestCase {
 
     func testErrorMessageNamesTheFormatAndTheValue() {
         struct One: Codable { @DateValue<RFC2822Strategy> var at: Date }
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             XCTAssertThrowsError(try decoder.decode(One.self, from: #"{"at": "2024-05-01"}"#)) { error in
@@ -128,7 +128,7 @@ final class DateValueTests: XCTestCase {
         struct Box: Codable, Equatable { var d: Date }
         let json = #"{"d": "2024-05-01T12:00:00.125Z"}"#
         let expected = 1_714_564_800.125
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             decoder.dateDecodingStrategy = .iso8601WithFractionalSeconds
@@ -140,7 +140,7 @@ final class DateValueTests: XCTestCase {
 
     func testAnyOf() throws {
         struct Box: Codable, Equatable { var d: [Date] }
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             decoder.dateDecodingStrategy = .anyOf([.iso8601, .millisecondsSince1970,

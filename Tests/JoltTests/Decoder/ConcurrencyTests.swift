@@ -17,7 +17,7 @@ final class ConcurrencyTests: XCTestCase {
     private let expected = [Item(itemId: 1, itemName: "aé", values: [1.5, 2]), Item(itemId: 2, itemName: "b", values: [])]
 
     func testSharedDecoderDecodesInParallel() {
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             decoder.keyDecodingStrategy = .convertFromSnakeCase

@@ -35,7 +35,7 @@ final class ContainerLifetimeTests: XCTestCase {
     }
 
     func testKeptContainersReadAfterTheInputIsGone() throws {
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             for snakeCase in [false, true] {
                 let decoder = JoltDecoder()
                 decoder.backend = backend
@@ -99,7 +99,7 @@ final class ContainerLifetimeTests: XCTestCase {
         }
         let json = #"{"a": {"b": 1}, "b": 2}"#
         let foundation = try JSONDecoder().decode(Outer.self, from: Data(json.utf8))
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             let jolt = try decoder.decode(Outer.self, from: json)
@@ -177,7 +177,7 @@ final class ContainerLifetimeTests: XCTestCase {
             if snakeCase { foundationDecoder.keyDecodingStrategy = .convertFromSnakeCase }
             let expected = Self.keptOutcomes(try foundationDecoder.decode([Element].self, from: Data(json.utf8)))
             XCTAssertEqual(expected[0], #"top ["Index 1"] [Optional(1)]"#)
-            for backend in availableBackends {
+            for backend in JoltBackend.allCases {
                 let decoder = JoltDecoder()
                 decoder.backend = backend
                 if snakeCase { decoder.keyDecodingStrategy = .convertFromSnakeCase }
@@ -219,7 +219,7 @@ final class ContainerLifetimeTests: XCTestCase {
         }
         let json = #"{"list": [{"name": "p", "child": {}}]}"#
         struct Root: Decodable { let list: [Parent] }
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let box = Box()
             let decoder = JoltDecoder()
             decoder.backend = backend

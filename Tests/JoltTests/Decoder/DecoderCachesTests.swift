@@ -38,7 +38,7 @@ final class DecoderCachesTests: XCTestCase {
     /// object, not a new one at a freed address, exactly when it is still alive,
     /// kept by the decoder's scratch.
     func testADecodersNextDecodeReusesItsContainers() throws {
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             BoxSpy.boxes.withLock { $0 = [] }
@@ -62,7 +62,7 @@ final class DecoderCachesTests: XCTestCase {
     func testDecodesOfOneDecoderShareAScratchSafely() throws {
         let keepers = "[" + (1...5).map { #"{"id": \#($0), "name": "n\#($0)"}"# }.joined(separator: ",") + "]"
         let tree = #"{"name": "a", "size": 1, "children": [{"name": "b", "children": [{"name": "c", "children": []}]}]}"#
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             XCTAssertEqual(decoder.options.caches.idleCount, 0)
@@ -101,7 +101,7 @@ final class DecoderCachesTests: XCTestCase {
     /// A decoder's next decode builds its tape in the memory of the last one's,
     /// which the scratch keeps: no `malloc` for it.
     func testADecodersNextDecodeBuildsItsTapeInTheLastOnesMemory() throws {
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             XCTAssertEqual(try decoder.decode(TapeSpy.self, from: #"{"id": 1}"#).id, 1)
@@ -126,7 +126,7 @@ final class DecoderCachesTests: XCTestCase {
     /// the next decodes of the same decoder never write over it.
     func testAKeptDecoderKeepsItsTape() throws {
         typealias Kept = ContainerLifetimeTests.Kept
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             _ = try decoder.decode(TapeSpy.self, from: #"{"id": 1}"#)
@@ -147,7 +147,7 @@ final class DecoderCachesTests: XCTestCase {
     /// an error in a value) and a document whose tape is over the limit leave the
     /// scratch usable, keeping no more than ``DecodeScratch/maxSpareEntries``.
     func testTapeMemoryAcrossFailuresAndLargeDocuments() throws {
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             _ = try decoder.decode(TapeSpy.self, from: #"{"id": 1}"#)

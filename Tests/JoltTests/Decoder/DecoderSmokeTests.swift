@@ -15,7 +15,7 @@ final class DecoderSmokeTests: XCTestCase {
     func testBasicDecodeOnBothBackends() throws {
         let json = #"{"id": 42, "name": "A\u00e9\n", "tags": ["x", "y"], "score": 1.5, "nested": {"flag": true, "values": [1,2,3]}}"#
         let expected = try JSONDecoder().decode(User.self, from: Data(json.utf8))
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             XCTAssertEqual(try decoder.decode(User.self, from: json), expected)

@@ -29,7 +29,7 @@ final class KeySearchTests: XCTestCase {
         var members = (0..<10).map { n in #""prefix_\#(Character(UnicodeScalar(97 + n)!))": \#(n)"# }
         members.reverse()
         let json = "{" + members.joined(separator: ", ") + #", "": 1, "prefix_a": 99}"#
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             let value = try decoder.decode(Wide.self, from: json)
@@ -60,7 +60,7 @@ final class KeySearchTests: XCTestCase {
                           "profile_a", "profile_b", "profile_c", "profile_d", "profile_e", "pro"]
         let distinct = "{" + lookalikes.enumerated().map { #""\#($1)": \#($0)"# }.joined(separator: ", ") + "}"
         let repeated = "{" + (lookalikes + ["profile_text_color"]).enumerated().map { #""\#($1)": \#($0)"# }.joined(separator: ", ") + "}"
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             XCTAssertTrue(try keysDistinct(distinct, backend: backend))
             XCTAssertFalse(try keysDistinct(repeated, backend: backend))
             // Decoded in the reverse order of the object, with nested objects in
@@ -90,7 +90,7 @@ final class KeySearchTests: XCTestCase {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys   // members in another order than the decode's
         let json = try encoder.encode(value)
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             XCTAssertEqual(try decoder.decode(Node.self, from: json), value)

@@ -23,7 +23,7 @@ final class KeyedContainerCacheTests: XCTestCase {
         // Many objects of one key type, each asking for a container.
         let count = 48
         let json = "[" + (1...count).map { #"{"id": \#($0), "name": "n\#($0)"}"# }.joined(separator: ", ") + "]"
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             let keepers = try decoder.decode([Keeper].self, from: json)
@@ -49,7 +49,7 @@ final class KeyedContainerCacheTests: XCTestCase {
         // out with one retain too many (or too few) would never be reused (or
         // would be freed while in use).
         let json = "[" + (0..<64).map { #"{"id": \#($0)}"# }.joined(separator: ", ") + "]"
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             for _ in 0..<3 {
@@ -103,7 +103,7 @@ final class KeyedContainerCacheTests: XCTestCase {
         // addresses, let types evict each other).
         let count = ManyKeyTypes.typeCount * ManyKeyTypes.rounds
         let json = "[" + (0..<count).map { #"{"id": \#($0)}"# }.joined(separator: ",") + "]"
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             let first = try decoder.decode(ManyKeyTypes.self, from: json).boxes
@@ -174,7 +174,7 @@ final class KeyedContainerCacheTests: XCTestCase {
     }
 
     func testTheCacheReleasesTheDecodeWhenItEnds() throws {
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             weak var context: DecodingContext?
@@ -217,7 +217,7 @@ final class KeyedContainerCacheTests: XCTestCase {
         let keepers = (1...6).map { #"{"id": \#($0), "name": "n\#($0)"}"# }.joined(separator: ",\n")
         let trees = #"{"name": "a", "children": [{"name": "b", "children": []}]}"# + "\n"
             + #"{"name": "c", "size": 3, "children": [{"name": "d", "children": [{"name": "e", "children": []}]}]}"#
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             let stream = JoltElementDecoder(Keeper.self, decoder: decoder, format: .array)

@@ -11,7 +11,7 @@ final class LocaleTests: XCTestCase {
         let expected: [Double] = [1.5, -2250, 0.1, 123456789.125, 1e-5]
         let canada = SharedFiles.corpusFile("canada")
         var before: [[Double]] = []
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             before.append(try decoder.decode(JSONValueProbe.self, from: canada).numbers)
@@ -28,7 +28,7 @@ final class LocaleTests: XCTestCase {
         }
         XCTAssertEqual(String(cString: localeconv().pointee.decimal_point), ",", "the locale really is German")
 
-        for (n, backend) in availableBackends.enumerated() {
+        for (n, backend) in JoltBackend.allCases.enumerated() {
             let decoder = JoltDecoder()
             decoder.backend = backend
             XCTAssertEqual(try decoder.decode([Double].self, from: json), expected, "\(backend)")

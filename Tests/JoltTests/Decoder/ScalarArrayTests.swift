@@ -49,7 +49,7 @@ final class ScalarArrayTests: XCTestCase {
                 } else {
                     XCTAssertTrue(expected.contains("\"Index \(position)\""), "\(expected) \(json)", file: file, line: line)
                 }
-                for backend in availableBackends {
+                for backend in JoltBackend.allCases {
                     let decoder = JoltDecoder()
                     decoder.backend = backend
                     XCTAssertEqual(outcome { try decoder.decode(T.self, from: json) }, expected, "\(backend) \(json)",
@@ -86,7 +86,7 @@ final class ScalarArrayTests: XCTestCase {
         foundation.nonConformingFloatDecodingStrategy = .convertFromString(
             positiveInfinity: strategy.positive, negativeInfinity: strategy.negative, nan: strategy.nan)
         let expected = try foundation.decode(Doubles.self, from: Data(json.utf8))
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             decoder.nonConformingFloatDecodingStrategy = .convertFromString(
@@ -96,7 +96,7 @@ final class ScalarArrayTests: XCTestCase {
     }
 
     func testLenientConversionsAreReportedAtTheirElement() throws {
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             decoder.scalarConversion = .lenient

@@ -34,7 +34,7 @@ final class ScalarConversionTests: XCTestCase {
     }
 
     func testLenientConverts() throws {
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let (item, report) = try lenient(backend).decodeWithReport(Item.self, from: mixed)
             XCTAssertEqual(item, Item(id: 42, price: 9.99, ratio: 0.5, active: true, sku: "1001", flag: "true", small: 255,
                                       amount: Decimal(string: "12.345")!, ids: [1, 2, 3]))
@@ -50,7 +50,7 @@ final class ScalarConversionTests: XCTestCase {
 
     func testLenientValuesOfTheRightTypeAreNotReported() throws {
         struct Plain: Codable, Equatable { var id: Int; var name: String }
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let (value, report) = try lenient(backend).decodeWithReport(Plain.self, from: #"{"id": 1, "name": "a"}"#)
             XCTAssertEqual(value, Plain(id: 1, name: "a"))
             XCTAssertTrue(report.issues.isEmpty)
@@ -80,7 +80,7 @@ final class ScalarConversionTests: XCTestCase {
             (#"{"v": "1e999"}"#, D.self, "dataCorrupted"),
             (#"{"v": "NaN"}"#, D.self, "typeMismatch"),
         ]
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             for (json, type, expected) in cases {
                 XCTAssertThrowsError(try lenient(backend).decode(type, from: json), json) { error in
                     let name: String
@@ -98,7 +98,7 @@ final class ScalarConversionTests: XCTestCase {
 
     func testLenientWithNonConformingFloats() throws {
         struct D: Codable, Equatable { var v: [Double] }
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = lenient(backend)
             decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
             let value = try decoder.decode(D.self, from: #"{"v": ["inf", "2.5", 3]}"#)

@@ -139,7 +139,7 @@ final class DirectPathTests: XCTestCase {
 
     func testEveryPositionTakesTheDirectPath() throws {
         let expected = try JSONDecoder().decode(PointHolder.self, from: Data(shapeJSON.utf8))
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let shape = try decoder(backend).decode(PointHolder.self, from: shapeJSON)
             XCTAssertEqual(points(shape), points(expected), "\(backend)")
             XCTAssertEqual(points(shape).map(\.viaDirect), Array(repeating: true, count: 6), "\(backend)")
@@ -158,7 +158,7 @@ final class DirectPathTests: XCTestCase {
         let json = #"{"tag":"a","maybe":7,"absent":null,"list":["b",8],"named":{"k":"c"},"lossy":["d",[],9]}"#
         let expected = try JSONDecoder().decode(TagHolder.self, from: Data(json.utf8))
         XCTAssertEqual(expected.tags.map(\.name), ["a", "#7", "b", "#8", "c", "d", "#9"])
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let holder = try decoder(backend).decode(TagHolder.self, from: json)
             XCTAssertEqual(holder.tags, expected.tags, "\(backend)")
             XCTAssertNil(holder.absent)
@@ -193,7 +193,7 @@ final class DirectPathTests: XCTestCase {
             ("unknown keys", { $0.unknownKeyPolicy = .reject }),
             ("key path separator", { $0.keyPathSeparator = "." }),
         ]
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             for (name, configure) in configurations {
                 let point = try decoder(backend, configure).decode(DirectPoint.self, from: #"{"x":1,"y":2}"#)
                 XCTAssertEqual(point, DirectPoint(x: 1, y: 2), name)
@@ -209,7 +209,7 @@ final class DirectPathTests: XCTestCase {
     }
 
     func testKeysAsBytes() throws {
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             // An escaped key is unescaped before it is compared; the first of
             // duplicate keys wins, as in Foundation; unknown keys are skipped whole.
             let json = #"{"\u0078":1,"x":99,"skip":{"x":5,"y":[1,2]},"y":2,"label\u005ftext":"t","label_text":"u"}"#
@@ -239,7 +239,7 @@ final class DirectPathTests: XCTestCase {
                 ? describe { try self.decoder(.swift) { $0.usesDirectPath = false }.decode(PointHolder.self, from: json) }
                 : describe { try JSONDecoder().decode(PointHolder.self, from: Data(json.utf8)) }
             XCTAssertNotEqual(expected, "no error")
-            for backend in availableBackends {
+            for backend in JoltBackend.allCases {
                 XCTAssertEqual(describe { try self.decoder(backend).decode(PointHolder.self, from: json) }, expected, "\(backend): \(json)")
                 XCTAssertEqual(describe { try self.decoder(backend) { $0.usesDirectPath = false }.decode(PointHolder.self, from: json) },
                                expected, "\(backend), init(from:): \(json)")
@@ -252,7 +252,7 @@ final class DirectPathTests: XCTestCase {
     func testDeepFailure() throws {
         let depth = 400
         let json = String(repeating: #"{"next":"#, count: depth) + #"{"x":1,"y":"no"}"# + String(repeating: "}", count: depth)
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let jolt = describe { try self.decoder(backend).decode(Chain.self, from: json) }
             XCTAssertEqual(jolt, describe { try JSONDecoder().decode(Chain.self, from: Data(json.utf8)) })
         }
@@ -262,7 +262,7 @@ final class DirectPathTests: XCTestCase {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("direct-\(UUID()).json")
         try Data(#"[{"x":1,"y":2},{"x":3,"y":4}]"#.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             var seen: [DirectPoint] = []
             try decoder(backend).forEachElement(DirectPoint.self, inFileAt: url.path) { seen.append($0) }
             XCTAssertEqual(seen, [DirectPoint(x: 1, y: 2), DirectPoint(x: 3, y: 4)])

@@ -75,6 +75,25 @@ final class GettingStartedSampleTests: XCTestCase {
         XCTAssertEqual(printed, [JoltBackend.isSIMDJSONAvailable ? "simdjson" : "swift"])
     }
 
+    func testBackendByName() {
+        let decoder = JoltDecoder()
+        decoder.backend = .swift
+
+        do {
+            decoder.backend = try JoltBackend(named: "yajl")   // "yajl", "swift" or "simdjson"
+        } catch {
+            print(error)   // without the YAJL trait: the yajl backend needs Jolt's YAJL trait (traits: ["YAJL"]) and libyajl-dev
+        }
+
+        #if YAJL
+        XCTAssertEqual(decoder.backend, .yajl)
+        XCTAssertEqual(printed, [])
+        #else
+        XCTAssertEqual(decoder.backend, .swift, "unchanged: no other backend stands in for yajl")
+        XCTAssertEqual(printed, [#"the yajl backend needs Jolt's YAJL trait (traits: ["YAJL"]) and libyajl-dev"#])
+        #endif
+    }
+
     func testEncode() throws {
         let user = User(id: 1, userName: "ada", createdAt: Self.may1)
 

@@ -22,7 +22,7 @@ final class UntrustedInputSampleTests: XCTestCase {
 
         XCTAssertEqual(printed.count, 1)
         XCTAssertTrue(printed.first?.hasPrefix("Limit exceeded: nesting depth (maxDepth) at line 1, column 33 (byte 32): ") == true, "\(printed)")
-        // Each limit accepts exactly its value and rejects one more, on both backends.
+        // Each limit accepts exactly its value and rejects one more, on every backend built.
         for backend in JoltBackend.allCases {
             decoder.backend = backend
             let deepest = String(repeating: "[", count: 32) + String(repeating: "]", count: 32)

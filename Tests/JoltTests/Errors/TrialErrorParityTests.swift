@@ -45,7 +45,7 @@ final class TrialErrorParityTests: XCTestCase {
     func testFailedAttemptsLeaveTheDecoderInPlace() throws {
         let json = #"{"a": [1.5, "x", {"b": [true, null]}], "c": {"d": "y"}}"#
         let expected = try JSONDecoder().decode(TrialValue.self, from: Data(json.utf8))
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             XCTAssertEqual(try decoder.decode(TrialValue.self, from: json), expected, "\(backend)")
@@ -66,7 +66,7 @@ final class TrialErrorParityTests: XCTestCase {
                                                  file: StaticString = #filePath, line: UInt = #line) throws {
         let reference = try JSONDecoder().decode(T.self, from: Data(json.utf8)).allOutcomes
         XCTAssertFalse(reference.isEmpty, json, file: file, line: line)
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             let outcomes = try decoder.decode(T.self, from: json).allOutcomes

@@ -19,7 +19,7 @@ final class FoundationObjectTests: XCTestCase {
         let json = #"{"id": 42, "name": "Ada \"L\"", "admin": true, "score": 1.5, "big": 18446744073709551615, "tags": ["x", "y"], "manager": null}"#
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
         let expected = try JSONDecoder().decode(User.self, from: Data(json.utf8))
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             XCTAssertEqual(try decoder.decode(User.self, from: object), expected)

@@ -31,7 +31,7 @@ final class JSONValueTests: XCTestCase {
             let data = try Data(contentsOf: url)
             let foundation = try JSONDecoder().decode(JSONValue.self, from: data)
             var values: [JSONValue] = []
-            for backend in availableBackends {
+            for backend in JoltBackend.allCases {
                 let decoder = JoltDecoder()
                 decoder.backend = backend
                 values.append(try decoder.decode(JSONValue.self, from: data))
@@ -53,7 +53,7 @@ final class JSONValueTests: XCTestCase {
 
     func testExactNumbersAndOrder() throws {
         let json = #"{"z": 12345678901234567890, "a": 1e400, "m": -0.0, "b": 1.10, "c": [0, -1, 2.5E-3]}"#
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let value = try jolt(json, backend)
             XCTAssertEqual(value.objectValue?.keys, ["z", "a", "m", "b", "c"])
             XCTAssertEqual(value["z"]?.numberValue?.text, "12345678901234567890")
@@ -71,7 +71,7 @@ final class JSONValueTests: XCTestCase {
 
     func testAccessorsAndChainedSubscripts() throws {
         let json = #"{"users": [{"name": "Ada", "admin": true, "age": 36, "tags": null}], "count": 1}"#
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let value = try jolt(json, backend)
             XCTAssertEqual(value["users"][0]["name"]?.stringValue, "Ada")
             XCTAssertEqual(value["users"][0]["admin"]?.boolValue, true)
@@ -125,7 +125,7 @@ final class JSONValueTests: XCTestCase {
 
     func testStringsAndKeysWithEscapes() throws {
         let json = #"{"k\u00e9y\n": "line\nbreak \"quoted\" \u0001 \ud83d\ude00"}"#
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let value = try jolt(json, backend)
             XCTAssertEqual(value.objectValue?.keys, ["kéy\n"])
             XCTAssertEqual(value["kéy\n"]?.stringValue, "line\nbreak \"quoted\" \u{1} 😀")
@@ -136,7 +136,7 @@ final class JSONValueTests: XCTestCase {
 
     func testDuplicateKeysFollowThePolicy() throws {
         let json = #"{"a": 1, "b": {"x": 1, "x": 2}, "a": 3}"#
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             XCTAssertEqual(try jolt(json, backend), ["a": 1, "b": ["x": 1]])
             XCTAssertEqual(try jolt(json, backend) { $0.duplicateKeyPolicy = .useLast }, ["a": 3, "b": ["x": 2]])
             XCTAssertThrowsError(try jolt(json, backend) { $0.duplicateKeyPolicy = .reject }) { error in
@@ -161,7 +161,7 @@ final class JSONValueTests: XCTestCase {
 
     func testAsAPropertyAndRoundTripThroughFoundation() throws {
         let json = #"{"id": 7, "payload": {"kind": "click", "at": [1, 2], "big": 9007199254740993}, "meta": null}"#
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             let envelope = try decoder.decode(Envelope.self, from: json)
@@ -188,7 +188,7 @@ final class JSONValueTests: XCTestCase {
     }
 
     func testScalarsAtTheTop() throws {
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             XCTAssertEqual(try jolt("null", backend), nil)
             XCTAssertEqual(try jolt("true", backend), true)
             XCTAssertEqual(try jolt(#""s""#, backend), "s")

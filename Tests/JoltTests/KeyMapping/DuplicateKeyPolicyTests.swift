@@ -11,7 +11,7 @@ final class DuplicateKeyPolicyTests: XCTestCase {
     struct Wrapper: Decodable, Equatable { var user: A }
 
     private func decoders(_ policy: JoltDecoder.DuplicateKeyPolicy, _ strategy: JoltDecoder.KeyDecodingStrategy = .useDefaultKeys) -> [JoltDecoder] {
-        availableBackends.map { backend in
+        JoltBackend.allCases.map { backend in
             let decoder = JoltDecoder()
             decoder.backend = backend
             decoder.duplicateKeyPolicy = policy

@@ -2,11 +2,11 @@ import Foundation
 import XCTest
 @testable import Jolt
 
-/// `keyPathSeparator` and `KeyMappings`, on both backends.
+/// `keyPathSeparator` and `KeyMappings`, on every backend built.
 final class KeyPathAndMappingTests: XCTestCase {
     private func decoders(separator: String? = nil, mappings: KeyMappings = KeyMappings(),
                           strategy: JoltDecoder.KeyDecodingStrategy = .useDefaultKeys) -> [JoltDecoder] {
-        availableBackends.map { backend in
+        JoltBackend.allCases.map { backend in
             let decoder = JoltDecoder()
             decoder.backend = backend
             decoder.keyPathSeparator = separator

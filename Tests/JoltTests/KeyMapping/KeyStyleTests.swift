@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import Jolt
 
-/// The key styles Jolt adds to Foundation's `.convertFromSnakeCase`, on both backends.
+/// The key styles Jolt adds to Foundation's `.convertFromSnakeCase`, on every backend built.
 final class KeyStyleTests: XCTestCase {
     struct Profile: Decodable, Equatable {
         var userName: String
@@ -16,7 +16,7 @@ final class KeyStyleTests: XCTestCase {
 
     private func decode<T: Decodable>(_ type: T.Type, _ json: String, _ strategy: JoltDecoder.KeyDecodingStrategy,
                                       file: StaticString = #filePath, line: UInt = #line) -> [Result<T, any Error>] {
-        availableBackends.map { backend in
+        JoltBackend.allCases.map { backend in
             let decoder = JoltDecoder()
             decoder.backend = backend
             decoder.keyDecodingStrategy = strategy

@@ -9,7 +9,7 @@ final class SubTreeTests: XCTestCase {
     private let json = #"{"data": {"users": [{"id": 1, "full_name": "a"}, {"id": 2, "full_name": "b"}, {"id": 3}], "n": null, "count": 3}, "1": {"x": 5}}"#
 
     private var decoders: [JoltDecoder] {
-        availableBackends.map { backend in
+        JoltBackend.allCases.map { backend in
             let decoder = JoltDecoder()
             decoder.backend = backend
             decoder.keyDecodingStrategy = .convertFromSnakeCase

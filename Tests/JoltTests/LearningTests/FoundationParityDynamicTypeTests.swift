@@ -19,7 +19,7 @@ final class FoundationParityDynamicTypeTests: XCTestCase {
         let data = Data(employeeJSON.utf8)
         let reference = try JSONDecoder().decode(ParityEmployee.self as ParityPerson.Type, from: data)
         XCTAssertTrue(type(of: reference) == ParityEmployee.self, "Foundation made \(type(of: reference))")
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             var made: [ParityPerson] = [
@@ -43,7 +43,7 @@ final class FoundationParityDynamicTypeTests: XCTestCase {
         func dynamicTestType() -> BaseTestType.Type { ChildTestType.self }
         let reference = try JSONDecoder().decode(dynamicTestType(), from: Data("{}".utf8))
         XCTAssertTrue(reference is ChildTestType)
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             let value = try decoder.decode(dynamicTestType(), from: "{}")
@@ -62,7 +62,7 @@ final class FoundationParityDynamicTypeTests: XCTestCase {
             """
         let reference = try JSONDecoder().decode(DynamicHolder.self, from: Data(json.utf8))
         XCTAssertEqual(reference.madeTypes, ["ParityPerson", "ParityPerson", "ParityEmployee", "ParityEmployee", "ParityEmployee"])
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             let value = try decoder.decode(DynamicHolder.self, from: json)
@@ -78,7 +78,7 @@ final class FoundationParityDynamicTypeTests: XCTestCase {
             {"a": \(employeeJSON), "list": [\(employeeJSON)], "single": \(employeeJSON)}
             """
         let reference = try JSONDecoder().decode(DynamicHolder.self, from: Data(json.utf8))
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let snake = JoltDecoder()
             snake.backend = backend
             snake.keyDecodingStrategy = .convertFromSnakeCase
@@ -99,7 +99,7 @@ final class FoundationParityDynamicTypeTests: XCTestCase {
         let json = "[\(employeeJSON)]"
         let reference = try JSONDecoder().decode([ParityPerson].self, from: Data(json.utf8))
         XCTAssertTrue(type(of: reference[0]) == ParityPerson.self)
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             let value = try decoder.decode([ParityPerson].self, from: json)

@@ -125,7 +125,7 @@ final class FoundationParityInt128Tests: XCTestCase {
     /// Jolt's lenient scalars convert a string holding a number to Int128 too (no Foundation
     /// counterpart: Foundation has no lenient mode).
     func testLenientStringToInt128() throws {
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             decoder.scalarConversion = .lenient

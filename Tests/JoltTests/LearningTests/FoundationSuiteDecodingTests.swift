@@ -240,7 +240,7 @@ final class FoundationSuiteDecodingTests: XCTestCase {
         let data = try JSONEncoder().encode(SuiteDelayedContainer(42))
         XCTAssertEqual(try JSONDecoder().decode(SuiteDelayedContainer.self, from: data).i, 42)
         XCTAssertEqual(try JSONDecoder().decode(SuiteDelayedDecoder.self, from: data).i, 42)
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             XCTAssertEqual(try decoder.decode(SuiteDelayedContainer.self, from: data).i, 42, "\(backend)")

@@ -43,7 +43,7 @@ final class PolymorphicEnumTests: XCTestCase {
                             strict: .text(TextItem(text: "S")))
         // The enum brings its own registry: no configuration needed.
         XCTAssertEqual(try JSONDecoder().decode(Page.self, from: Data(json.utf8)), expected)
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             XCTAssertEqual(try decoder.decode(Page.self, from: json), expected, "\(backend)")
@@ -86,7 +86,7 @@ final class PolymorphicEnumTests: XCTestCase {
         XCTAssertThrowsError(try decoder.decode(Block.self, from: #"{"type": "text", "text": "x"}"#))
         XCTAssertEqual(try JoltDecoder().decode(Block.self, from: #"{"type": "text", "text": "x"}"#), .text(label: TextItem(text: "x")))
         // A JoltDecoder's userInfo too, on every backend, and the decoder's own registry before it.
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let viaUserInfo = JoltDecoder()
             viaUserInfo.backend = backend
             viaUserInfo.userInfo[PolymorphicRegistries.userInfoKey] = PolymorphicRegistries(renamed)

@@ -72,7 +72,7 @@ final class PolymorphicRegistryTests: XCTestCase {
         XCTAssertEqual(screen.items[0] as? UnknownItem, UnknownItem(type: "video"))
         XCTAssertEqual(screen.items[1] as? TextItem, TextItem(text: "Hi"))
 
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             decoder.register(Registries.inlineWithFallback)
@@ -202,7 +202,7 @@ final class PolymorphicRegistryTests: XCTestCase {
     }
 
     func testDiscriminatorCountsAsUsedUnderUnknownKeyPolicy() throws {
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             decoder.unknownKeyPolicy = .reject
@@ -216,7 +216,7 @@ final class PolymorphicRegistryTests: XCTestCase {
         let registry = PolymorphicRegistry<any ViewItem>(discriminator: "itemType") {
             $0.register(TextItem.self, as: "text")
         }
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             decoder.keyDecodingStrategy = .convertFromSnakeCase
@@ -234,7 +234,7 @@ final class PolymorphicRegistryTests: XCTestCase {
         // Duplicate discriminators: the first wins, as in Foundation; `.useLast` takes the last.
         let duplicate = #"{"type": "text", "text": "t", "type": "image", "url": "u", "width": 1}"#
         XCTAssertEqual(try decodeEverywhere(Polymorphic<any ViewItem>.self, duplicate, registries).wrappedValue as? TextItem, TextItem(text: "t"))
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             decoder.register(Registries.inline)
@@ -259,7 +259,7 @@ final class PolymorphicRegistryTests: XCTestCase {
     func testReportingDecodesTheSameAsPlainDecoding() throws {
         // decodeWithReport goes through the containers, decode through the tape fast path.
         let json = #"{"items": [{"type": "image", "url": "a", "width": 1}, {"text": "b", "type": "text"}, {"type": "video", "length": 2}]}"#
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             decoder.register(Registries.inlineWithFallback)

@@ -94,7 +94,7 @@ final class PolymorphicWrapperTests: XCTestCase {
         XCTAssertEqual(feed.items[0] as? TextItem, TextItem(text: "A"))
         XCTAssertEqual(feed.items[1] as? ImageItem, ImageItem(url: "u", width: 5))
 
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             decoder.register(Registries.inline)
@@ -131,7 +131,7 @@ final class PolymorphicWrapperTests: XCTestCase {
     }
 
     func testTopLevelEntryPoints() throws {
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             decoder.register(Registries.inline)

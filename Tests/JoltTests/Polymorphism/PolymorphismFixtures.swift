@@ -110,7 +110,7 @@ enum AnyJSONDecoder {
     /// Foundation with them in `userInfo`.
     static func all(_ registries: PolymorphicRegistries) -> [(name: String, decoder: AnyJSONDecoder)] {
         var result: [(name: String, decoder: AnyJSONDecoder)] = []
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let configured = JoltDecoder()
             configured.backend = backend
             configured.polymorphicRegistries = registries

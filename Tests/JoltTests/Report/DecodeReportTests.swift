@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import Jolt
 
-/// `decodeWithReport`, `unknownKeyPolicy` and `Decoder.recordRecovery`, on both backends.
+/// `decodeWithReport`, `unknownKeyPolicy` and `Decoder.recordRecovery`, on every backend built.
 final class DecodeReportTests: XCTestCase {
     struct Order: Decodable, Equatable {
         var id: Int
@@ -15,7 +15,7 @@ final class DecodeReportTests: XCTestCase {
     private let json = #"{"id": 1, "items": [{"sku": "a"}, {"sku": "b", "qty": 2}], "extra": true, "tags": {"x": 1}}"#
 
     private func decoders(_ unknown: JoltDecoder.UnknownKeyPolicy, _ duplicates: JoltDecoder.DuplicateKeyPolicy = .useFirst) -> [JoltDecoder] {
-        availableBackends.map { backend in
+        JoltBackend.allCases.map { backend in
             let decoder = JoltDecoder()
             decoder.backend = backend
             decoder.unknownKeyPolicy = unknown

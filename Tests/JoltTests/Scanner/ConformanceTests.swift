@@ -8,7 +8,7 @@ final class ConformanceTests: XCTestCase {
     func testEveryYFileIsAccepted() {
         let files = SharedFiles.files(in: SharedFiles.testParsing, prefix: "y_")
         XCTAssertEqual(files.count, 95)
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             for file in files {
                 let result = parseTape(SharedFiles.bytes(file), backend)
                 XCTAssertTrue(result.isSuccess, "\(backend) rejected \(file.lastPathComponent): \(String(describing: result.failure))")
@@ -19,7 +19,7 @@ final class ConformanceTests: XCTestCase {
     func testEveryNFileIsRejected() {
         let files = SharedFiles.files(in: SharedFiles.testParsing, prefix: "n_")
         XCTAssertEqual(files.count, 188)
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             for file in files {
                 XCTAssertFalse(parseTape(SharedFiles.bytes(file), backend).isSuccess, "\(backend) accepted \(file.lastPathComponent)")
             }
@@ -38,7 +38,7 @@ final class ConformanceTests: XCTestCase {
         ]
         let files = SharedFiles.files(in: SharedFiles.testParsing, prefix: "i_")
         XCTAssertEqual(files.count, 35)
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             for file in files {
                 let name = file.lastPathComponent
                 XCTAssertEqual(parseTape(SharedFiles.bytes(file), backend).isSuccess, accepted.contains(name), "\(backend) on \(name)")
@@ -48,21 +48,21 @@ final class ConformanceTests: XCTestCase {
 
     /// Same verdict, same tape, same error on every conformance and corpus file.
     func testBackendsProduceTheSameTapeAndErrors() throws {
-        try XCTSkipIf(availableBackends.count < 2, "built without the YAJL and SIMDJSON traits")
+        try BackendSkip.unlessTwoBackends()
         let files = SharedFiles.files(in: SharedFiles.testParsing) + SharedFiles.files(in: SharedFiles.testTransform)
             + SharedFiles.files(in: SharedFiles.corpus)
         XCTAssertGreaterThan(files.count, 340)
         for file in files {
             let bytes = SharedFiles.bytes(file)
             let reference = parseTape(bytes, .swift)
-            for backend in availableBackends where backend != .swift {
+            for backend in JoltBackend.allCases where backend != .swift {
                 XCTAssertEqual(parseTape(bytes, backend), reference, "\(backend) on \(file.lastPathComponent)")
             }
         }
     }
 
     func testCorpusFilesAreAccepted() {
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             for name in SharedFiles.corpusNames {
                 let bytes = [UInt8](SharedFiles.corpusFile(name))
                 XCTAssertTrue(parseTape(bytes, backend).isSuccess, "\(backend) \(name)")
@@ -81,7 +81,7 @@ final class ConformanceTests: XCTestCase {
             let isLoneNumber = content.first.map { $0 == UInt8(ascii: "-") || ($0 >= 0x30 && $0 <= 0x39) } ?? false
             for cut in 0..<bytes.count {
                 let prefix = Array(bytes[0..<cut])
-                for backend in availableBackends {
+                for backend in JoltBackend.allCases {
                     let result = parseTape(prefix, backend)
                     if result.isSuccess {
                         XCTAssertTrue(cut >= trimmedCount || isLoneNumber,

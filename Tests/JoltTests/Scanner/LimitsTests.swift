@@ -9,7 +9,7 @@ final class LimitsTests: XCTestCase {
         _ limit: JoltLimits.Limit, _ limits: JoltLimits, accepts ok: String, rejects bad: String, at offset: Int,
         file: StaticString = #filePath, line: UInt = #line
     ) {
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             XCTAssertTrue(parseTape(ok, backend, limits: limits).isSuccess, "\(backend) rejected N", file: file, line: line)
             XCTAssertEqual(parseTape(bad, backend, limits: limits).failure, ScanError(.limitExceeded(limit), at: offset),
                            "\(backend)", file: file, line: line)
@@ -62,13 +62,13 @@ final class LimitsTests: XCTestCase {
     /// second), and is wide so that a loaded machine cannot fail it.
     func testTenMillionNestedArraysAreRejectedQuickly() {
         let bytes = [UInt8](repeating: UInt8(ascii: "["), count: 10_000_000)
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let start = Date()
             XCTAssertEqual(parseTape(bytes, backend).failure, ScanError(.limitExceeded(.depth), at: 512))
             XCTAssertLessThan(Date().timeIntervalSince(start), 10, "\(backend)")
         }
         // With the depth limit lifted, still no stack growth: the stack is a heap buffer.
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             var limits = JoltLimits.unlimited
             limits.maxDocumentBytes = Int(UInt32.max)
             XCTAssertEqual(parseTape(bytes, backend, limits: limits).failure?.kind, .unexpectedEndOfInput, "\(backend)")
@@ -87,7 +87,7 @@ final class LimitsTests: XCTestCase {
               mapping != MAP_FAILED else { throw XCTSkip("no 4 GiB address range to map") }
         defer { munmap(mapping, length) }
         let input = UnsafeRawBufferPointer(start: mapping, count: length)
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             decoder.limits = .unlimited

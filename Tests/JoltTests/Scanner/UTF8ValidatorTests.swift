@@ -111,7 +111,7 @@ final class UTF8ValidatorTests: XCTestCase {
         let prefix = "[" + String(repeating: "1, ", count: 20)
         for (byte, offset) in [(UInt8(0x0B), prefix.utf8.count), (UInt8(0x0C), prefix.utf8.count)] {
             let bytes = Array(prefix.utf8) + [byte] + Array("2]".utf8)
-            for backend in availableBackends {
+            for backend in JoltBackend.allCases {
                 XCTAssertEqual(parseTape(bytes, backend).failure, ScanError(.unexpectedCharacter(byte), at: offset), "\(backend)")
             }
         }

@@ -34,7 +34,7 @@ final class WhitespaceTests: XCTestCase {
                 for text in documents {
                     let swift = parseTape(text, .swift)
                     XCTAssertTrue(swift.isSuccess, "\(count): \(text.debugDescription)")
-                    for backend in availableBackends where backend != .swift {
+                    for backend in JoltBackend.allCases where backend != .swift {
                         XCTAssertEqual(parseTape(text, backend), swift, "\(backend) \(count): \(text.debugDescription)")
                     }
                     checked += 1
@@ -57,7 +57,7 @@ final class WhitespaceTests: XCTestCase {
                         bytes += Array(" 2]".utf8)
                         let swift = parseTape(bytes, .swift)
                         XCTAssertEqual(swift.failure?.offset, at, "\(prefix) \(count) \(bad)")
-                        for backend in availableBackends where backend != .swift {
+                        for backend in JoltBackend.allCases where backend != .swift {
                             XCTAssertEqual(parseTape(bytes, backend), swift, "\(backend) \(prefix) \(count) \(bad)")
                         }
                     }

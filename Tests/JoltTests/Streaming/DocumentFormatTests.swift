@@ -12,7 +12,7 @@ final class DocumentFormatTests: XCTestCase {
     private func outcome(_ text: String, policy: JoltStreamErrorPolicy = .stop,
                          file: StaticString = #filePath, line: UInt = #line) -> ([Item], String) {
         let reference = runStream(Item.self, text, chunk: text.utf8.count + 1, format: .document, policy: policy)
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             for chunk in 1...max(1, text.utf8.count) {
                 let result = runStream(Item.self, text, chunk: chunk, format: .document, policy: policy, backend: backend)
                 XCTAssertEqual(result.elements, reference.elements, "chunk \(chunk), \(backend)", file: file, line: line)
@@ -71,7 +71,7 @@ final class DocumentFormatTests: XCTestCase {
     func testForEachElementAwaitsTheHandlerBeforePullingTheNextChunk() async throws {
         let lines = (0..<50).map { #"{"id": \#($0), "name": "n\#($0)"}"# }
         let chunks = lines.map { Array(($0 + "\n").utf8) }
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             var seen: [Int] = []

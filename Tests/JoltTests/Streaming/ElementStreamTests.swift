@@ -4,17 +4,17 @@ import XCTest
 
 /// Streaming: arrays, JSON Lines, concatenated values; every chunking from 1
 /// byte; truncation at every byte; errors with both policies; limits per
-/// element; linear time; bounded memory; both backends.
+/// element; linear time; bounded memory; every backend built.
 final class ElementStreamTests: XCTestCase {
     struct Item: Codable, Equatable { var id: Int; var name: String }
 
-    /// Every chunk size from 1 byte to the whole input, on both backends: the
+    /// Every chunk size from 1 byte to the whole input, on every backend built: the
     /// same elements and the same error.
     private func assertChunkingIrrelevant<T: Decodable & Equatable>(_ type: T.Type, _ text: String, format: JoltStreamFormat = .automatic,
                                                                       policy: JoltStreamErrorPolicy = .stop,
                                                                       file: StaticString = #filePath, line: UInt = #line) -> ([T], String) {
         let reference = runStream(T.self, text, chunk: text.utf8.count + 1, format: format, policy: policy)
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             for chunk in 1...max(1, text.utf8.count) {
                 let result = runStream(T.self, text, chunk: chunk, format: format, policy: policy, backend: backend)
                 XCTAssertEqual(result.elements, reference.elements, "chunk \(chunk), \(backend)", file: file, line: line)
@@ -181,8 +181,8 @@ final class ElementStreamTests: XCTestCase {
     // MARK: Limits, time, memory
 
     func testLimitsApplyPerElement() {
-        // On both backends: yajl frames an element itself when the bytes at hand hold it.
-        for backend in availableBackends {
+        // On every backend built: yajl frames an element itself when the bytes at hand hold it.
+        for backend in JoltBackend.allCases {
             // The element size limit.
             let big = #"[{"id":1,"name":"\#(String(repeating: "x", count: 300))"}, {"id":2,"name":"b"}]"#
             let result = runStream(Item.self, big, chunk: 16, backend: backend, maxElementBytes: 200)
@@ -224,7 +224,7 @@ final class ElementStreamTests: XCTestCase {
     func testOneByteChunksAreLinear() throws {
         let payload = String(repeating: "a", count: 1 << 20)
         let bytes = Array(#"["\#(payload)", 1]"#.utf8)
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             let stream = JoltElementDecoder(JSONValue.self, decoder: decoder)
@@ -267,7 +267,7 @@ final class ElementStreamTests: XCTestCase {
         }
         let text = #"{"user_id": 1, "tags": ["a", 2], "at": "2024-05-01T12:00:00Z"}"# + "\n"
             + #"{"user_id": 2, "tags": [], "at": "2024-05-01T12:00:01Z"}"#
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let result = runStream(Row.self, text, chunk: 5, format: .jsonLines, backend: backend,
                              configure: { $0.keyDecodingStrategy = .convertFromSnakeCase })
             XCTAssertNil(result.error)
@@ -319,7 +319,7 @@ final class ElementStreamTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: url) }
         for (text, expected) in [(#"[{"id":1,"name":"a"},{"id":2,"name":"b"},{"id":3,"#, [1, 2]), (#"[{"id":1,"name":"a"}, 7"#, [1])] {
             try? Data(text.utf8).write(to: url)
-            for backend in availableBackends {
+            for backend in JoltBackend.allCases {
                 let decoder = JoltDecoder()
                 decoder.backend = backend
                 ids = []
@@ -390,7 +390,7 @@ final class ElementStreamTests: XCTestCase {
         for n in 0..<300 { text += (n > 0 ? "," : "") + #"{"id":\#(n),"name":"n\#(n)"}"# }
         let errorAt = text.utf8.count + #",{"id":300,"name":"#.utf8.count
         try Data((text + #",{"id":300,"name":}]"#).utf8).write(to: url)
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             for chunkSize in [7, 4096, 1 << 16] {
                 let decoder = JoltDecoder()
                 decoder.backend = backend

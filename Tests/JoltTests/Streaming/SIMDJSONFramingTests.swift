@@ -2,16 +2,13 @@ import Foundation
 import XCTest
 @testable import Jolt
 
+#if SIMDJSON
 /// On the simdjson backend, a stream's array and object elements are framed 64
 /// bytes at a time by the shim (`jolt_simdjson_frame`), resuming across calls;
 /// anything unusual goes to ``ElementFramer``. Either way the elements, errors
 /// and reports must be the Swift backend's, in any chunking.
 final class SIMDJSONFramingTests: XCTestCase {
     typealias Probe = FramingProbe
-
-    override func setUpWithError() throws {
-        try XCTSkipUnless(JoltBackend.isSIMDJSONAvailable, "built without the SIMDJSON trait")
-    }
 
     /// The path is taken (a test that cannot see it could not fail), in every
     /// chunking, and only where it should be.
@@ -25,9 +22,9 @@ final class SIMDJSONFramingTests: XCTestCase {
         }
         // Not on the other backends, not for JSON Lines, not for scalar elements.
         XCTAssertEqual(runStream(Probe.self, bytes: bytes, chunk: bytes.count, backend: .swift).stream.elementsFramedBySIMDJSON, 0)
-        if JoltBackend.isYAJLAvailable {
-            XCTAssertEqual(runStream(Probe.self, bytes: bytes, chunk: bytes.count, backend: .yajl).stream.elementsFramedBySIMDJSON, 0)
-        }
+        #if YAJL
+        XCTAssertEqual(runStream(Probe.self, bytes: bytes, chunk: bytes.count, backend: .yajl).stream.elementsFramedBySIMDJSON, 0)
+        #endif
         let lines = Array((0..<10).map { #"{"a":\#($0)}"# }.joined(separator: "\n").utf8)
         let linesRun = runStream(Probe.self, bytes: lines, chunk: lines.count, backend: .simdjson)
         XCTAssertEqual(linesRun.outcome.elements.count, 10)
@@ -142,7 +139,6 @@ final class SIMDJSONFramingTests: XCTestCase {
     /// on random elements over the bytes framing looks at, given in random
     /// pieces: after each call, the outcome for the bytes given so far.
     func testBothFramingKernelsAgreeWithAModel() throws {
-        #if SIMDJSON
         let kernels = SIMDJSONFramer.hasAVX2 ? [true, false] : [false]
         // Backslashes mostly inside strings: one outside sends the element to the framer.
         let inside: [UInt8] = Array(#"\\"{}[]ax,: "#.utf8) + [0xC3, 0xA9]
@@ -177,12 +173,8 @@ final class SIMDJSONFramingTests: XCTestCase {
         XCTAssertGreaterThan(outcomes["end"] ?? 0, 300)
         XCTAssertGreaterThan(outcomes["mor"] ?? 0, 300)
         XCTAssertGreaterThan(outcomes["fra"] ?? 0, 300)
-        #else
-        throw XCTSkip("built without the SIMDJSON trait")
-        #endif
     }
 
-    #if SIMDJSON
     /// The framer's rules for an element that starts with a bracket, byte by byte:
     /// a string ends at a quote no backslash escapes; a backslash outside a string,
     /// or more than `maxDepth` brackets open, is for the framer.
@@ -209,7 +201,6 @@ final class SIMDJSONFramingTests: XCTestCase {
         }
         return .more
     }
-    #endif
 
     /// Random streams, most of them corrupted somewhere, under random limits,
     /// policies and chunkings: simdjson and Swift give the same elements, error and report.
@@ -247,3 +238,11 @@ private struct EncodedProbes: Encodable {
 
     private enum Key: String, CodingKey { case a, b }
 }
+#else
+/// Without the SIMDJSON trait there is no simdjson framing to test: the one test says so, skipped.
+final class SIMDJSONFramingTests: XCTestCase {
+    func testTheSIMDJSONBackendIsNotBuilt() throws {
+        throw XCTSkip(BackendSkip.simdjson)
+    }
+}
+#endif

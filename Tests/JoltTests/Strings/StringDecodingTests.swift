@@ -187,7 +187,7 @@ final class StringDecodingTests: XCTestCase {
         ]
         let json = try JSONEncoder().encode(values)
         let foundation = try JSONDecoder().decode([String].self, from: json)
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             let jolt = try decoder.decode([String].self, from: json)

@@ -12,7 +12,7 @@ func decodeWithAllDecoders<T: Decodable & Equatable>(
     let foundation = JSONDecoder()
     configureFoundation(foundation)
     let expected = try foundation.decode(T.self, from: Data(json.utf8))
-    for backend in availableBackends {
+    for backend in JoltBackend.allCases {
         let decoder = JoltDecoder()
         decoder.backend = backend
         configureJolt(decoder)
@@ -41,7 +41,7 @@ func decodingErrors<T: Decodable>(_ type: T.Type, _ json: String, foundation con
     configureFoundation(foundation)
     var results: [String] = []
     do { _ = try foundation.decode(T.self, from: Data(json.utf8)); results.append("no error") } catch { results.append(describe(error)) }
-    for backend in availableBackends {
+    for backend in JoltBackend.allCases {
         let decoder = JoltDecoder()
         decoder.backend = backend
         configureJolt(decoder)

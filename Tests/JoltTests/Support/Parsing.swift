@@ -1,15 +1,5 @@
 @testable import Jolt
 
-/// The backends this build has: Swift always, yajl with the YAJL trait, simdjson
-/// with the SIMDJSON trait.
-let availableBackends: [JoltBackend] = JoltBackend.allCases.filter { backend in
-    switch backend {
-    case .yajl: JoltBackend.isYAJLAvailable
-    case .swift: true
-    case .simdjson: JoltBackend.isSIMDJSONAvailable
-    }
-}
-
 /// Parses bytes into a tape (entries copied out) or a scan error.
 func parseTape(_ bytes: [UInt8], _ backend: JoltBackend, limits: JoltLimits = .default) -> Result<[TapeEntry], ScanError> {
     bytes.withUnsafeBytes { raw in

@@ -43,7 +43,7 @@ final class CompositionTests: XCTestCase {
     }
 
     func testReportNamesEveryRecovery() throws {
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             let report = try decoder.decodeWithReport(Inbox.self, from: json).1

@@ -34,7 +34,7 @@ final class JSONStringTests: XCTestCase {
         let wrongType = #"{"id": 1, "settings": "{\"theme\": 1, \"fontSize\": 2}", "tags": "[]"}"#
         let notJSON = #"{"id": 1, "settings": "{\"theme\": ", "tags": "[]"}"#
         let notString = #"{"id": 1, "settings": {"theme": "dark", "fontSize": 14}, "tags": "[]"}"#
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             XCTAssertThrowsError(try decoder.decode(Account.self, from: missing)) { error in
@@ -67,7 +67,7 @@ final class JSONStringTests: XCTestCase {
     func testInnerRecoveriesReachTheOuterReport() throws {
         struct Inner: Codable, Equatable { @LossyArray var ids: [Int] }
         struct Outer: Codable, Equatable { @JSONString var inner: Inner }
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             let (value, report) = try decoder.decodeWithReport(Outer.self, from: #"{"inner": "{\"ids\": [1, \"x\", 3]}"}"#)

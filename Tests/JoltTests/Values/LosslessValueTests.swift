@@ -34,7 +34,7 @@ final class LosslessValueTests: XCTestCase {
                      #"{"id": [1], "sku": "a", "price": 1, "active": true}"#,
                      #"{"id": 1, "sku": "a", "price": 1, "active": 2}"#] {
             XCTAssertThrowsError(try JSONDecoder().decode(Product.self, from: Data(json.utf8)), json)
-            for backend in availableBackends {
+            for backend in JoltBackend.allCases {
                 let decoder = JoltDecoder()
                 decoder.backend = backend
                 XCTAssertThrowsError(try decoder.decode(Product.self, from: json), json)

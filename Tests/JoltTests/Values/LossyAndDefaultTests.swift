@@ -49,7 +49,7 @@ final class LossyAndDefaultTests: XCTestCase {
 
     private func report<T: Decodable>(_ type: T.Type, _ json: String) throws -> [String] {
         var results: [[String]] = []
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             let report = try decoder.decodeWithReport(T.self, from: json).1
@@ -78,7 +78,7 @@ final class LossyAndDefaultTests: XCTestCase {
     func testDroppedElementOffsetIsTheElements() throws {
         let json = #"{"items": [{"id": 1}, {"id": "x"}, 3, {"id": 4}], "tags": [], "scores": {}}"#
         let bytes = Array(json.utf8)
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             let (feed, report) = try decoder.decodeWithReport(Feed.self, from: json)
@@ -92,7 +92,7 @@ final class LossyAndDefaultTests: XCTestCase {
     func testLossyCollectionsStillRequireACollection() {
         for json in [#"{"tags": [], "scores": {}}"#, #"{"items": null, "tags": [], "scores": {}}"#, #"{"items": 1, "tags": [], "scores": {}}"#] {
             XCTAssertThrowsError(try JSONDecoder().decode(Feed.self, from: Data(json.utf8)))
-            for backend in availableBackends {
+            for backend in JoltBackend.allCases {
                 let decoder = JoltDecoder()
                 decoder.backend = backend
                 XCTAssertThrowsError(try decoder.decode(Feed.self, from: json), json)

@@ -20,7 +20,7 @@ final class UnknownCaseTests: XCTestCase {
         let json = #"{"status": "archived", "levels": [1, 7, 2]}"#
         let expected = Account(status: .unknown, levels: [.low, .other, .high])
         XCTAssertEqual(try JSONDecoder().decode(Account.self, from: Data(json.utf8)), expected)
-        for backend in availableBackends {
+        for backend in JoltBackend.allCases {
             let decoder = JoltDecoder()
             decoder.backend = backend
             let (account, report) = try decoder.decodeWithReport(Account.self, from: json)
@@ -36,7 +36,7 @@ final class UnknownCaseTests: XCTestCase {
     func testWrongTypeAndNullStillFail() {
         for json in [#"{"status": 1, "levels": []}"#, #"{"status": null, "levels": []}"#, #"{"status": "active", "levels": ["1"]}"#] {
             XCTAssertThrowsError(try JSONDecoder().decode(Account.self, from: Data(json.utf8)))
-            for backend in availableBackends {
+            for backend in JoltBackend.allCases {
                 let decoder = JoltDecoder()
                 decoder.backend = backend
                 XCTAssertThrowsError(try decoder.decode(Account.self, from: json), json)
