@@ -4,6 +4,13 @@ import PackageDescription
 
 let package = Package(
     name: "Jolt",
+    // The oldest Apple releases whose runtime has what the code calls: Synchronization's
+    // `Mutex` and the standard library's `Int128`/`UInt128` need macOS 15, iOS 18, tvOS 18,
+    // watchOS 11, visionOS 2; `String(copying: UTF8Span(unchecked:isKnownASCII:))`
+    // (Sources/Jolt/Strings/StringDecoding.swift) needs the Swift 6.2 runtime, in the 26
+    // releases of each. (No floor on Linux, the platform CI builds.) Packages in this
+    // repository that depend on Jolt (Benchmarks, Examples, Fuzz, Stress) say the same.
+    platforms: [.macOS("26.0"), .iOS("26.0"), .tvOS("26.0"), .watchOS("26.0"), .visionOS("26.0")],
     products: [
         .library(name: "Jolt", targets: ["Jolt"]),
         // Separate product: only users who import JoltMacros build swift-syntax.

@@ -33,7 +33,7 @@ let joltTraits: Set<Package.Dependency.Trait> = simdjsonInstalled ? ["YAJL", "SI
 
 let package = Package(
     name: "JoltBenchmarks",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS("26.0")],   // Jolt's (see ../Package.swift)
     dependencies: [
         .package(path: "..", traits: joltTraits),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),

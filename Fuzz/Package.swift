@@ -16,6 +16,7 @@ import PackageDescription
 
 let package = Package(
     name: "JoltFuzz",
+    platforms: [.macOS("26.0")],   // Jolt's (see ../Package.swift)
     dependencies: [
         // `name:` fixes the package's name to "Jolt" whatever the checkout's
         // directory is called (its identity would otherwise be the directory name).

@@ -24,7 +24,7 @@ let joltIdentity = joltRoot.lastPathComponent
 
 let package = Package(
     name: "IngestServer",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS("26.0")],   // Jolt's (see ../../Package.swift)
     products: [
         .executable(name: "IngestServer", targets: ["IngestServer"]),
         .library(name: "IngestServerCore", targets: ["IngestServerCore"]),

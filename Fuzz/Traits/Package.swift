@@ -21,6 +21,7 @@ let joltTraits: Set<Package.Dependency.Trait> = simdjsonInstalled ? ["YAJL", "SI
 
 let package = Package(
     name: "JoltFuzzTraits",
+    platforms: [.macOS("26.0")],   // Jolt's (see ../../Package.swift)
     products: [
         .library(name: "JoltWithTraits", targets: ["JoltWithTraits"]),
     ],

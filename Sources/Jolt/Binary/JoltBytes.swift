@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A byte container the binary property wrappers (``Base64Data``,
 /// ``Base64URLData``, ``HexData``) decode into and encode from: `Data` and

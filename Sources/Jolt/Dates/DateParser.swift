@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Hand-written date parsers over UTF-8 bytes: ISO 8601 / RFC 3339, RFC 2822 and
 /// `yyyy-MM-dd`. No formatter, no `String`, no allocation.

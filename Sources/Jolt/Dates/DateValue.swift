@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A `Date` property decoded and encoded with its own strategy, whatever the
 /// decoder's `dateDecodingStrategy`: one payload can mix ISO 8601 timestamps,

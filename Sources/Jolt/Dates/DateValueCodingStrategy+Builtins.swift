@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // The strategies Jolt ships for ``DateValue`` and ``OptionalDateValue``.
 

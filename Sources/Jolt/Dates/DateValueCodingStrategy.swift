@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How a ``DateValue`` or ``OptionalDateValue`` property reads and writes its
 /// date: the JSON value it is stored as (`RawValue`) and the conversion.

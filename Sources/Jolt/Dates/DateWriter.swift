@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Hand-written date formatting, the inverse of ``DateParser``: UTC text for a
 /// `Date`, without a formatter.

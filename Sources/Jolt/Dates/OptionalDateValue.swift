@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An optional `Date` property with its own strategy: a missing key or `null`
 /// gives nil; a present value must be a date the strategy reads (anything else

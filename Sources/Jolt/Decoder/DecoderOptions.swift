@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Everything a decode reads from ``JoltDecoder``, copied in once at its start so
 /// that changing the decoder during a decode on another thread has no effect on it.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What every ``TapeDecoder`` of one decode shares: the tape, the input bytes and
 /// the options.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Foundation's `decode(_:from:configuration:)`: a top-level value whose type
 /// decodes with a configuration (`DecodableWithConfiguration`), given either as a

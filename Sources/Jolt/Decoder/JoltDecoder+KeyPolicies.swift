@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension JoltDecoder {
     /// What a decode does with an object that has the same key more than once.

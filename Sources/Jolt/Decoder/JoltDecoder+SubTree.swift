@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension JoltDecoder {
     /// Decodes a value of the given type from the part of the document at `path`,

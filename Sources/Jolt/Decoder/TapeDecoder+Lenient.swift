@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The conversions of ``JoltDecoder/ScalarConversion/lenient``, reached only
 /// after a type mismatch (never on the path of a value of the right type).

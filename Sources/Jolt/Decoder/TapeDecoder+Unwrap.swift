@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A value whose type is known to be `T` (checked by the caller with `==` on the
 /// metatypes), moved into `T` without a dynamic cast or any metadata lookup.

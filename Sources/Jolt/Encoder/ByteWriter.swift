@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A growable byte buffer the encoder writes JSON text into, with the
 /// primitives Foundation's `JSONWriter` formats: escaped strings, integers,

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An `EncodableWithConfiguration` value with its configuration, encoded as
 /// one `Encodable`: `JoltEncoder.encode(_:configuration:)` encodes it

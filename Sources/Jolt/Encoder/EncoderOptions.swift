@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Everything an encode reads from ``JoltEncoder``, copied in once at its start so
 /// that changing the encoder during an encode on another thread has no effect on it.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Dictionaries whose keys Foundation writes as they are, whatever the key
 /// encoding strategy: those keyed by `String` (other `CodingKeyRepresentable`

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The `Encoder` a value's `encode(to:)` receives: one slot in the output (the
 /// top-level value, a member's value or an array element). It is also the

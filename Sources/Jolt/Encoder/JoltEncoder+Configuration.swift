@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension JoltEncoder {
     /// Encodes a value that needs a configuration to encode itself

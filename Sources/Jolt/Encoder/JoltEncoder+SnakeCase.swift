@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // `.convertToSnakeCase`, as Foundation's `JSONEncoder` converts, for every key.
 //

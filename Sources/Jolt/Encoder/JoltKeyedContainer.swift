@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A keyed container writing the members of one JSON object straight into the
 /// output. Its state is one non-generic value (``KeyedEncoderFields``), which

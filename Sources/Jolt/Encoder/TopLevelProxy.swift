@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A top-level value that stands for another one: ``JoltEncoder`` encodes it
 /// in one pass as any `Encodable`, and reports errors and falls back to

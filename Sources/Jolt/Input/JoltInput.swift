@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Bytes Jolt can read in place, without copying: `Data`, `[UInt8]`,
 /// `ArraySlice<UInt8>`, `String`, `Substring` and `UnsafeRawBufferPointer`.

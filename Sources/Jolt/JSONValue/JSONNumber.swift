@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A JSON number as written (`42`, `-0.5`, `1e400`, `12345678901234567890`):
 /// nothing is lost by storing it, and it converts on request.

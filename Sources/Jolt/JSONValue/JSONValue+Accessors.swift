@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension JSONValue {
     /// The member `key` of an object; nil if this is not an object or has no such key.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension JSONValue: Decodable {
     /// Decodes any JSON value. Under ``JoltDecoder`` the value is built straight

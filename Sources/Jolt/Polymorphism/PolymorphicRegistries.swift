@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A set of ``PolymorphicRegistry`` values, at most one per base type: what a
 /// decoder consults to decode ``Polymorphic`` properties.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension PolymorphicRegistry {
     /// Collects the registrations of a ``PolymorphicRegistry``; ``build()`` makes

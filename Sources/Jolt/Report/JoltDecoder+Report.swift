@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension JoltDecoder {
     /// Decodes a value and lists everything the decode recovered from: unknown

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Decodes the elements of a JSON stream as bytes arrive: push chunks with
 /// ``feed(_:)``, get back the elements they completed, and call ``finish()`` at

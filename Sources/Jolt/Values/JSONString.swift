@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A property whose JSON value is a string holding another JSON document
 /// (`"{\"theme\":\"dark\"}"`), decoded into `Value`, and encoded back to a
