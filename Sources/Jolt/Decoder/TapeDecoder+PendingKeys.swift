@@ -47,7 +47,7 @@ extension TapeDecoder {
     /// the path itself.
     /// - Returns: whether the key is pending, for ``popKey(pending:_:)``.
     @inline(__always)
-    private func pushKey<K: CodingKey>(_ key: K) -> Bool {
+    func pushKey<K: CodingKey>(_ key: K) -> Bool {
         if K.self == JoltCodingKey.self {
             // An array element's key (the unkeyed containers' and the arrays read
             // straight from the tape) is an index: pending as one.
@@ -83,7 +83,7 @@ extension TapeDecoder {
 
     /// Pops the key of type `K` pushed last, pending (`pending`) or on the path.
     @inline(__always)
-    private func popKey<K: CodingKey>(pending: Bool, _ type: K.Type) {
+    func popKey<K: CodingKey>(pending: Bool, _ type: K.Type) {
         guard pending else {
             path.removeLast()
             return

@@ -32,18 +32,25 @@ struct JoltDirectElements {
     @usableFromInline let count: Int
     let tape: TapeDecoder
     let savedIndex: Int
-    /// Whether the array's key was pushed on the decoder's path.
-    let pushed: Bool
+    /// The type of the array's key, nil when none was pushed, and whether it
+    /// is pending (see `TapeDecoder+PendingKeys.swift`).
+    let keyType: (any CodingKey.Type)?
+    let pending: Bool
 
     /// Opens the array at `array`, of `count` elements (at least one): the
-    /// decoder stands on it with `key` on its path.
+    /// decoder stands on it with `key` pushed.
     init<K: CodingKey>(_ tape: TapeDecoder, array: Int, count: Int, key: K) {
         self.tape = tape
         element = array
         following = array &+ 1
         self.count = count
-        pushed = K.self != NoKey.self
-        if pushed { tape.path.append(key) }
+        if K.self != NoKey.self {
+            keyType = K.self
+            pending = tape.pushKey(key)
+        } else {
+            keyType = nil
+            pending = false
+        }
         savedIndex = tape.index
         tape.index = array
         entries = tape.entries
@@ -74,6 +81,6 @@ struct JoltDirectElements {
     @usableFromInline
     func finish() {
         tape.index = savedIndex
-        if pushed { tape.path.removeLast() }
+        if let keyType { tape.popKey(pending: pending, keyType) }
     }
 }

@@ -17,7 +17,7 @@ final class PendingKeysTests: XCTestCase {
         func gone() { lock.withLock { alive -= 1 } }
     }
 
-    final class Token {
+    final class Token: Sendable {
         let tracker: Tracker
         init(_ tracker: Tracker) {
             self.tracker = tracker
