@@ -3,23 +3,25 @@
 #   make deps              install libyajl-dev, libsimdjson-dev and libsqlite3-dev (apt-get) if
 #                          pkg-config cannot find yajl, simdjson or sqlite3
 #   make build             debug build of the package                  (swift build)
-#   make test              the whole suite: first with the YAJL, SIMDJSON, Vapor and Hummingbird
-#                          traits (all three backends, JoltNIO, JoltVapor, JoltHummingbird), then
-#                          with the default traits (none: the pure-Swift backend alone) and
+#   make test              the whole suite: first with every trait (YAJL, SIMDJSON, Vapor,
+#                          Hummingbird, FullFoundation: all three backends, JoltNIO, JoltVapor,
+#                          JoltHummingbird, the API that takes Foundation's types), then with
+#                          none (the pure-Swift backend alone, FoundationEssentials alone) and
 #                          pkg-config unable to find yajl or simdjson, as on a machine
 #                          without libyajl-dev or libsimdjson-dev, under AddressSanitizer
 #                          (make sanitize-address: the same build and tests, instrumented),
 #                          then Scripts/check-consumer.sh (a package using only Jolt resolves
-#                          and builds no NIO, Vapor or Hummingbird), then the example server's
+#                          and builds no NIO, Vapor or Hummingbird, and without FullFoundation
+#                          does not link Foundation), then the example server's
 #                          tests (Examples/IngestServer: Hummingbird, GRDB, AsyncHTTPClient);
 #                          each build fails on a compiler warning in any file of this
 #                          repository (Scripts/no-warnings.sh)
 #   make sanitize          make sanitize-address, then make sanitize-thread (`make test sanitize`
 #                          runs the first once: CI's command)
-#   make sanitize-address  the default traits' test suite (JoltTests, JoltMacrosTests) built with
+#   make sanitize-address  the test suite without traits (JoltTests, JoltMacrosTests) built with
 #                          --sanitize=address in its own scratch folder, .build/asan, and run with
 #                          leak detection off (ASAN_OPTIONS; see below); fails on any ASan report.
-#                          make test's default-traits pass. About 21 minutes from clean on 2
+#                          make test's pass without traits. About 21 minutes from clean on 2
 #                          shared cores (13 of them the build), against 17 for the same pass
 #                          without ASan
 #   make sanitize-thread   Stress/ (a separate package) built with --sanitize=thread and run: one
@@ -122,8 +124,9 @@ deps:
 build: deps
 	$(SWIFT) build
 
-# The traits that build the server integrations (each also enables NIO).
-SERVER_TRAITS ?= YAJL,SIMDJSON,Vapor,Hummingbird
+# Every trait: the server integrations (each also enables NIO) and FullFoundation (naming traits
+# drops the default ones).
+SERVER_TRAITS ?= YAJL,SIMDJSON,Vapor,Hummingbird,FullFoundation
 EXAMPLE_DIR   := Examples/IngestServer
 
 # The test product alone, not --build-tests: JoltMacrosTests links the macro plugin, so
@@ -138,8 +141,8 @@ TEST_PRODUCT  := JoltPackageTests
 .NOTPARALLEL:
 
 # Each build goes through Scripts/no-warnings.sh, which fails on any compiler warning in
-# this repository's files (a clean build, as in CI, checks every file). The default traits'
-# pass is sanitize-address: the same build and tests, under AddressSanitizer.
+# this repository's files (a clean build, as in CI, checks every file). The pass without
+# traits is sanitize-address: the same build and tests, under AddressSanitizer.
 test: deps test-all-traits sanitize-address test-consumer test-example
 
 test-all-traits: deps
@@ -170,7 +173,7 @@ DOCS_OUTPUT  ?= .build/docs
 # The symbol graph is written when Jolt compiles: it is kept with the build, and an up-to-date
 # build that lost it is made again from clean.
 DOCS_GRAPHS   = $(DOCS_SCRATCH)/symbol-graphs
-DOCS_BUILD    = $(SWIFT) build --target Jolt --scratch-path $(DOCS_SCRATCH) --traits YAJL,SIMDJSON \
+DOCS_BUILD    = $(SWIFT) build --target Jolt --scratch-path $(DOCS_SCRATCH) --traits YAJL,SIMDJSON,FullFoundation \
 	-Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(DOCS_GRAPHS)
 docs: deps
 	rm -rf $(DOCS_OUTPUT) && mkdir -p $(DOCS_GRAPHS)
@@ -260,8 +263,9 @@ fuzz: fuzz-build
 fuzz-clean:
 	rm -rf $(FUZZ_DIR)/.build
 
-# Sanitizers. AddressSanitizer: the default traits (the pure-Swift backend: all of Jolt's own
-# code; yajl and simdjson are not instrumented C), with pkg-config unable to find yajl or
+# Sanitizers. AddressSanitizer: no traits, not even the default FullFoundation (the pure-Swift
+# backend: all of Jolt's own code, yajl and simdjson being C that is not instrumented; and the
+# build that imports FoundationEssentials alone, which no other pass tests), with pkg-config unable to find yajl or
 # simdjson, in a scratch folder of its own (its objects are instrumented), so that it neither
 # waits for nor rebuilds the other passes. `swift test` is given the same flags to find the build.
 # Leak detection is off: Swift stores enum tags and string flags in the spare bits of pointers,
@@ -275,8 +279,8 @@ ASAN_ENV      = PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR=/nonexistent ASAN_OPTIONS=$(A
 sanitize: sanitize-address sanitize-thread
 
 sanitize-address: deps
-	$(ASAN_ENV) Scripts/no-warnings.sh $(SWIFT) build --product $(TEST_PRODUCT) --sanitize=address --scratch-path $(ASAN_SCRATCH)
-	$(ASAN_ENV) $(SWIFT) test --skip-build --sanitize=address --scratch-path $(ASAN_SCRATCH)
+	$(ASAN_ENV) Scripts/no-warnings.sh $(SWIFT) build --product $(TEST_PRODUCT) --disable-default-traits --sanitize=address --scratch-path $(ASAN_SCRATCH)
+	$(ASAN_ENV) $(SWIFT) test --skip-build --disable-default-traits --sanitize=address --scratch-path $(ASAN_SCRATCH)
 
 # ThreadSanitizer: Stress/, a separate package (like Fuzz/) so that the flags never reach the
 # main build and the run builds Jolt and JoltStress alone. halt_on_error: the first report

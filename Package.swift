@@ -44,9 +44,13 @@ let package = Package(
             description: "Build JoltHummingbird: Hummingbird 2 request decoder, response encoder, streamed request bodies and problem+json errors.",
             enabledTraits: ["NIO"]
         ),
+        .trait(
+            name: "FullFoundation",
+            description: "The API that takes types FoundationEssentials lacks: the .formatted(DateFormatter) date strategies, the FileHandle overloads of streamed decoding and encoding, decoding from JSONSerialization's [String: Any] / [Any]. On by default, for code written for JSONDecoder; without it Jolt imports FoundationEssentials alone, and a binary that uses Foundation nowhere else does not load it."
+        ),
         // No C by default: the pure-Swift scanner is the faster of it and yajl on every
         // corpus file (Benchmarks/README.md), and needs nothing on the build machine.
-        .default(enabledTraits: []),
+        .default(enabledTraits: ["FullFoundation"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),

@@ -8,6 +8,9 @@
 #    decodes with the Swift scanner.
 # 2. A consumer that enables the `Hummingbird` trait: hummingbird and swift-nio
 #    are resolved (resolution only; building them is what `make test` does).
+# 3. A consumer with no traits (`traits: []`, so not FullFoundation): it builds and
+#    runs, and its executable needs FoundationEssentials but not Foundation
+#    (libFoundation.so, and the ICU data it brings, are not loaded).
 #
 # Usage: Scripts/check-consumer.sh   (SWIFT=swift, KEEP=1 keeps the temporary packages)
 set -euo pipefail
@@ -64,4 +67,14 @@ for wanted in swift-nio hummingbird; do
 done
 if printf '%s\n' "$server_pins" | grep -qx vapor; then fail "a Hummingbird consumer resolves vapor"; fi
 echo "check-consumer: with the Hummingbird trait it resolves hummingbird and swift-nio, not vapor"
-echo "check-consumer: 2 passed, 0 failed"
+make_consumer Lean ', traits: []'
+( cd "$work/Lean" && PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR=/nonexistent "$swift" build >"$work/lean-build.log" 2>&1 ) ||
+    { cat "$work/lean-build.log" >&2; fail "a consumer without the FullFoundation trait does not build"; }
+[ "$("$work/Lean/.build/debug/Lean" | tr '\n' ' ')" = "Ada swift " ] || fail "the consumer without FullFoundation did not run"
+lean_libs="$(ldd "$work/Lean/.build/debug/Lean")"
+printf '%s\n' "$lean_libs" | grep -q 'libFoundationEssentials\.so' || fail "the consumer without FullFoundation does not link FoundationEssentials (has ldd changed?)"
+if printf '%s\n' "$lean_libs" | grep -qE 'libFoundation\.so|libFoundationInternationalization\.so|lib_FoundationICU\.so'; then
+    fail "a consumer without the FullFoundation trait links Foundation: $(printf '%s\n' "$lean_libs" | grep -oE 'lib(Foundation|FoundationInternationalization|_FoundationICU)\.so' | sort -u | tr '\n' ' ')"
+fi
+echo "check-consumer: without FullFoundation it links FoundationEssentials and not Foundation ($(printf '%s\n' "$lean_libs" | grep -c '=>') shared libraries)"
+echo "check-consumer: 3 passed, 0 failed"

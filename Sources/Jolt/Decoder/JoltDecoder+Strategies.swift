@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+// DateFormatter (Foundation, not FoundationEssentials): the FullFoundation trait's `.formatted`.
+#if FullFoundation
+import Foundation
+#endif
 
 extension JoltDecoder {
     /// How object keys in the JSON are matched to a type's coding keys.
@@ -65,8 +73,11 @@ extension JoltDecoder {
         /// `"2024-05-01T12:00:00Z"` and `1714564800000`); if none does, the error
         /// is `dataCorrupted` at the value's path, naming each strategy's failure.
         indirect case anyOf([DateDecodingStrategy])
-        /// A string parsed by the given formatter.
+        #if FullFoundation
+        /// A string parsed by the given formatter. With the FullFoundation trait
+        /// (on by default): `DateFormatter` is in Foundation, not FoundationEssentials.
         case formatted(DateFormatter)
+        #endif
         /// A closure that decodes the date from the decoder positioned at the value.
         case custom(@Sendable (_ decoder: any Decoder) throws -> Date)
     }

@@ -344,12 +344,14 @@ extension TapeDecoder {
             let parsed = withStringBytes(at: i) { DateParser.iso8601AsFoundation($0, fractionalSeconds: fractional) } ?? nil
             guard let parsed else { throw corrupted("Expected date string to be ISO8601-formatted.", extra, key) }
             return parsed
+        #if FullFoundation
         case .formatted(let formatter):
             let string = try unwrapString(at: i, extra, key)
             guard let date = formatter.date(from: string) else {
                 throw corrupted("Date string does not match format expected by formatter.", extra, key)
             }
             return date
+        #endif
         case .custom(let closure):
             return try with(index: i, extra: extra, key: key) { try closure(self) }
         case .anyOf(let strategies):

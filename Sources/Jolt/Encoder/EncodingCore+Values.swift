@@ -160,10 +160,12 @@ extension EncodingCore {
             try slot.checkCanEncode()
             writer.writeString(date.formatted(.iso8601), escapeSlashes: escapeSlashes)
             pendingToken = 0
+        #if FullFoundation
         case .formatted(let formatter):
             try slot.checkCanEncode()
             writer.writeString(formatter.string(from: date), escapeSlashes: escapeSlashes)
             pendingToken = 0
+        #endif
         case .custom(let closure):
             try closure(date, slot)
             if pendingToken == slot.token { writeEmptyObject() }

@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+// DateFormatter (Foundation, not FoundationEssentials): the FullFoundation trait's `.formatted`.
+#if FullFoundation
+import Foundation
+#endif
 
 extension JoltEncoder {
     /// The layout of the output, as `JSONEncoder.OutputFormatting`.
@@ -72,8 +80,11 @@ extension JoltEncoder {
         /// An ISO 8601 string in UTC without fractional seconds, such as
         /// `"2024-05-01T12:00:00Z"` (Foundation's `.iso8601` output).
         case iso8601
-        /// A string made by the given formatter.
+        #if FullFoundation
+        /// A string made by the given formatter. With the FullFoundation trait
+        /// (on by default): `DateFormatter` is in Foundation, not FoundationEssentials.
         case formatted(DateFormatter)
+        #endif
         /// A closure encodes the date into the given encoder. If it encodes
         /// nothing, an empty object is written, as in Foundation.
         case custom(@Sendable (Date, any Encoder) throws -> Void)

@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+// FileHandle (Foundation, not FoundationEssentials): the FullFoundation trait's overload.
+#if FullFoundation
+import Foundation
+#endif
 
 extension JoltEncoder {
     /// How the streaming encode methods lay out a sequence of values.
@@ -37,6 +45,7 @@ extension JoltEncoder {
         try stream.finish(flushingTo: sink)
     }
 
+    #if FullFoundation
     /// Writes `values` as a JSON array or as JSON Lines to an open file handle,
     /// in chunks of about `flushThreshold` bytes (see the variant with a sink
     /// closure).
@@ -50,6 +59,7 @@ extension JoltEncoder {
             try fileHandle.write(contentsOf: Data(chunk))
         }
     }
+    #endif
 
     /// Writes `values` as a JSON array or as JSON Lines to the file at `url`,
     /// created or truncated, in chunks of about `flushThreshold` bytes.
@@ -59,12 +69,9 @@ extension JoltEncoder {
     /// ```
     public func encode<S: Sequence>(_ values: S, as format: StreamFormat = .jsonArray, flushThreshold: Int = 64 * 1024,
                                     toFileAt url: URL) throws where S.Element: Encodable {
-        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
-        }
-        let handle = try FileHandle(forWritingTo: url)
-        defer { try? handle.close() }
-        try encode(values, as: format, flushThreshold: flushThreshold, to: handle)
+        let file = try FileChunkWriter(path: url.path)
+        try encode(values, as: format, flushThreshold: flushThreshold) { chunk in try file.write(chunk) }
+        try file.close()
     }
 }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 
 /// A drop-in replacement for Foundation's `JSONEncoder`, writing the same bytes
@@ -317,7 +321,9 @@ public final class JoltEncoder: Sendable {
         case .secondsSince1970: encoder.dateEncodingStrategy = .secondsSince1970
         case .millisecondsSince1970: encoder.dateEncodingStrategy = .millisecondsSince1970
         case .iso8601: encoder.dateEncodingStrategy = .iso8601
+        #if FullFoundation
         case .formatted(let formatter): encoder.dateEncodingStrategy = .formatted(formatter)
+        #endif
         case .custom(let closure): encoder.dateEncodingStrategy = .custom(closure)
         }
         switch options.dataEncodingStrategy {

@@ -1,3 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+// NSNumber and NSNull are in Foundation, not FoundationEssentials: the whole file is the
+// FullFoundation trait's.
+#if FullFoundation
 import Foundation
 
 /// Writes a Foundation JSON object (what `JSONSerialization` returns, or the
@@ -129,3 +137,4 @@ extension JoltDecoder {
         try decode(type, from: FoundationObjectWriter.bytes(of: array))
     }
 }
+#endif

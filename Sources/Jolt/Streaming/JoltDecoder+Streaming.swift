@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+// FileHandle (Foundation, not FoundationEssentials): the FullFoundation trait's overload.
+#if FullFoundation
+import Foundation
+#endif
 
 extension JoltDecoder {
     /// Decodes the elements of a stream of byte chunks one at a time: the
@@ -68,6 +76,7 @@ extension JoltDecoder {
                            errorPolicy: errorPolicy, maxElementBytes: maxElementBytes, body)
     }
 
+    #if FullFoundation
     /// Decodes the elements read from `fileHandle` until its end; see
     /// ``forEachElement(_:inFileAt:chunkSize:format:errorPolicy:maxElementBytes:_:)``.
     /// The handle is not closed.
@@ -79,6 +88,7 @@ extension JoltDecoder {
         try forEachElement(type, reading: FileChunkReader(fileDescriptor: fileHandle.fileDescriptor, chunkSize: max(1, chunkSize)),
                            format: format, errorPolicy: errorPolicy, maxElementBytes: maxElementBytes, body)
     }
+    #endif
 
     /// Decodes the elements of a stream of byte chunks, awaiting `body` with
     /// each one before the next chunk is pulled (backpressure: at most one chunk

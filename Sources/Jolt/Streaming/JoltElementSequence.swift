@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The decoded elements of a stream of byte chunks, one at a time, as an
 /// `AsyncSequence`. Made by
@@ -125,16 +136,16 @@ final class FileChunkReader {
     func next() throws -> [UInt8]? {
         if finished { return nil }
         if fd < 0 {
-            fd = open(path, O_RDONLY)
+            fd = open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else {
                 finished = true
-                throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path])
+                throw CocoaError.file(errno, path: path, writing: false)
             }
         }
         let chunk = try [UInt8](unsafeUninitializedCapacity: chunkSize) { buffer, count in
             var n: Int
             repeat { n = read(fd, buffer.baseAddress, chunkSize) } while n < 0 && errno == EINTR
-            guard n >= 0 else { throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: path]) }
+            guard n >= 0 else { throw CocoaError.file(errno, path: path, writing: false) }
             count = n
         }
         if chunk.isEmpty {

@@ -152,7 +152,7 @@ enum EncoderParityCases {
             AnyKey(stringValue: "\(path.count)_" + path.last!.stringValue.uppercased())!
         }
         let userInfo: [CodingUserInfoKey: any Sendable] = [CodingUserInfoKey(rawValue: "flag")!: "set"]
-        return [
+        var cases: [EncoderParityCase] = [
             .init(label: "key default", value: Camel()),
             .init(label: "key snake", value: Camel(), foundation: { $0.keyEncodingStrategy = .convertToSnakeCase }, jolt: { $0.keyEncodingStrategy = .convertToSnakeCase }),
             .init(label: "key snake, tricky keys",
@@ -176,7 +176,6 @@ enum EncoderParityCases {
             date(.custom({ _, _ in }), .custom({ _, _ in }), "custom encoding nothing"),
             date(.custom({ d, e in var c = e.unkeyedContainer(); try c.encode(1); try c.encode(d.timeIntervalSince1970) }),
                  .custom({ d, e in var c = e.unkeyedContainer(); try c.encode(1); try c.encode(d.timeIntervalSince1970) }), "custom array"),
-            date(.formatted(formatter), .formatted(formatter), "formatted"),
             .init(label: "top-level date iso8601", value: Date(timeIntervalSince1970: 0), foundation: { $0.dateEncodingStrategy = .iso8601 }, jolt: { $0.dateEncodingStrategy = .iso8601 }),
             .init(label: "top-level date custom nothing", value: Date(timeIntervalSince1970: 0), foundation: { $0.dateEncodingStrategy = .custom({ _, _ in }) },
                   jolt: { $0.dateEncodingStrategy = .custom({ _, _ in }) }),
@@ -191,6 +190,10 @@ enum EncoderParityCases {
             .init(label: "userInfo", value: EncUserInfoReader(), foundation: { $0.userInfo = userInfo }, jolt: { $0.userInfo = userInfo }),
             .init(label: "userInfo absent", value: EncUserInfoReader()),
         ]
+        #if FullFoundation
+        cases.append(date(.formatted(formatter), .formatted(formatter), "formatted"))
+        #endif
+        return cases
     }
 
     static var all: [EncoderParityCase] {

@@ -77,6 +77,39 @@ final class EncoderStreamingTests: XCTestCase {
         XCTAssertEqual(String(decoding: try Data(contentsOf: url), as: UTF8.self).split(separator: "\n").count, 2)
     }
 
+    /// The file writer is POSIX (no FileHandle): a path it cannot create is the
+    /// CocoaError Foundation's file APIs throw, with the path and the POSIX error.
+    func testFileOutputErrors() throws {
+        let encoder = JoltEncoder()
+        XCTAssertThrowsError(try encoder.encode(rows, toFileAt: URL(fileURLWithPath: "/nonexistent-jolt-dir/rows.json"))) { error in
+            guard let error = error as? CocoaError else { return XCTFail("\(error)") }
+            XCTAssertEqual(error.code, .fileNoSuchFile)
+            XCTAssertEqual(error.userInfo["NSFilePath"] as? String, "/nonexistent-jolt-dir/rows.json")
+            XCTAssertEqual((error.userInfo["NSUnderlyingError"] as? POSIXError)?.code, .ENOENT)
+        }
+        XCTAssertThrowsError(try JoltDecoder().forEachElement(Row.self, inFileAt: "/nonexistent-jolt-dir/rows.json") { _ in }) { error in
+            XCTAssertEqual((error as? CocoaError)?.code, .fileReadNoSuchFile, "\(error)")
+        }
+        // A directory cannot be opened for writing.
+        XCTAssertThrowsError(try encoder.encode(rows, toFileAt: FileManager.default.temporaryDirectory)) { error in
+            XCTAssertNotNil(error as? CocoaError, "\(error)")
+        }
+    }
+
+    #if FullFoundation
+    func testFileHandleOutput() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("jolt-stream-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        XCTAssertTrue(FileManager.default.createFile(atPath: url.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: url)
+        let encoder = JoltEncoder()
+        try encoder.encode(rows, as: .jsonLines, flushThreshold: 100, to: handle)
+        try handle.close()
+        let expected = try rows.map { try encoder.encodeToBytes($0) + [0x0A] }.joined()
+        XCTAssertEqual(Array(try Data(contentsOf: url)), Array(expected))
+    }
+    #endif
+
     func testErrorsStopTheStream() {
         let encoder = JoltEncoder()
         var written: [UInt8] = []

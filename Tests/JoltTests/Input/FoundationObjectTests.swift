@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 @testable import Jolt
 
+// Decoding from Foundation objects is the FullFoundation trait's API.
+#if FullFoundation
+
 /// Decoding from `[String: Any]` and `[Any]`: what JSONSerialization returns,
 /// objects built by hand, values that are not JSON.
 final class FoundationObjectTests: XCTestCase {
@@ -67,3 +70,4 @@ final class FoundationObjectTests: XCTestCase {
         XCTAssertEqual(try JoltDecoder().decode([Int].self, from: Array("[1,2]".utf8)), [1, 2])
     }
 }
+#endif

@@ -55,12 +55,14 @@ final class FoundationCorelibsSuiteDecodingTests: XCTestCase {
         assertSuiteRoundTrip(CorelibsArrayWrapper(Date(timeIntervalSince1970: 1000)), .dates(.iso8601), expectedJSON: #"["1970-01-01T00:16:40Z"]"#) {
             $0.dateEncodingStrategy = .iso8601
         }
+        #if FullFoundation
         let formatter = DateFormatter()
         formatter.dateStyle = .full
         formatter.timeStyle = .full
         assertSuiteRoundTrip(CorelibsArrayWrapper(Date(timeIntervalSince1970: 1000)), .dates(.formatted(formatter))) {
             $0.dateEncodingStrategy = .formatted(formatter)
         }
+        #endif
         let timestamp = Date(timeIntervalSince1970: 1_700_000_000.5)
         assertParity(CorelibsArrayWrapper<Date>.self, "[42]", .dates(.custom({ _ in timestamp })), expect: .value(CorelibsArrayWrapper(timestamp)))
         assertParity(CorelibsArrayWrapper<Date>.self, "[{}]", .dates(.custom({ _ in timestamp })), expect: .value(CorelibsArrayWrapper(timestamp)))

@@ -99,7 +99,9 @@ struct ParityOptions {
     }
     enum Dates {
         case deferredToDate, secondsSince1970, millisecondsSince1970, iso8601
+#if FullFoundation
         case formatted(DateFormatter)
+#endif
         case custom(@Sendable (any Decoder) throws -> Date)
     }
     enum Datas {
@@ -136,7 +138,9 @@ struct ParityOptions {
         case .secondsSince1970: d.dateDecodingStrategy = .secondsSince1970
         case .millisecondsSince1970: d.dateDecodingStrategy = .millisecondsSince1970
         case .iso8601: d.dateDecodingStrategy = .iso8601
+#if FullFoundation
         case .formatted(let f): d.dateDecodingStrategy = .formatted(f)
+#endif
         case .custom(let f): d.dateDecodingStrategy = .custom(f)
         }
         switch data {
@@ -166,7 +170,9 @@ struct ParityOptions {
         case .secondsSince1970: d.dateDecodingStrategy = .secondsSince1970
         case .millisecondsSince1970: d.dateDecodingStrategy = .millisecondsSince1970
         case .iso8601: d.dateDecodingStrategy = .iso8601
+#if FullFoundation
         case .formatted(let f): d.dateDecodingStrategy = .formatted(f)
+#endif
         case .custom(let f): d.dateDecodingStrategy = .custom(f)
         }
         switch data {

@@ -122,6 +122,7 @@ final class FoundationParityStrategyTests: XCTestCase {
         assertParity(Date.self, "1700000000", iso, expect: .failureAt(.typeMismatch, []))
     }
 
+    #if FullFoundation
     func testFormatted() {
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
@@ -133,6 +134,7 @@ final class FoundationParityStrategyTests: XCTestCase {
         assertParity([Date].self, #"["2024-01-02 03:04:05", "bad"]"#, o, expect: .failureAt(.dataCorrupted, [1]))
         assertParity(Date.self, "0", o, expect: .failureAt(.typeMismatch, []))
     }
+    #endif
 
     func testCustomDate() {
         let prefixed = ParityOptions.dates(.custom { decoder in

@@ -746,12 +746,14 @@ final class FoundationSuiteEncodingTests: XCTestCase {
                   coders: .dates(.custom(empty), .custom(empty), .custom({ _ in now }), .custom({ _ in now })))
         roundTrip(FS.TopLevelArrayWrapper(now), "wrapped custom encoding nothing", expectedJSON: "[{}]",
                   coders: .dates(.custom(empty), .custom(empty), .custom({ _ in now }), .custom({ _ in now })))
+        #if FullFoundation
         // corelibs' test_encodingDateFormatted (the framework-only swift-foundation test).
         let formatter = DateFormatter()
         formatter.dateStyle = .full
         formatter.timeStyle = .full
         roundTrip(FS.TopLevelArrayWrapper(seconds), "formatted", expectedJSON: "[\"\(formatter.string(from: seconds))\"]",
                   coders: .dates(.formatted(formatter), .formatted(formatter), .formatted(formatter), .formatted(formatter)))
+        #endif
     }
 
     /// test_infiniteDate: the same error for each strategy that writes a number.
