@@ -5,12 +5,12 @@ import Synchronization
 /// ``JoltArrayMarker``, ``JoltStringDictionaryMarker`` and (decoding directly)
 /// ``JoltDirectDecodable``.
 ///
-/// The runtime's own conformance look-up (`T.self as? P.Type`) costs about
-/// 3,000-4,500 instructions per call on Linux, and each decode used to ask it
-/// again for every type it met: one decode of github_events.json (65 kB, some
-/// forty types) spent a fifth of its instructions there. A decoder holds one
-/// memo, shared by copies of its options and by its streams; a decode asks it
-/// once per type (a lock and a hash look-up), then answers from its own table.
+/// The runtime's own conformance look-up (`T.self as? P.Type`) costs far more
+/// than a hash look-up on Linux, and asked again by every decode for every type
+/// it meets, it would be a large part of the work of decoding a document of many
+/// types. A decoder holds one memo, shared by copies of its options and by its
+/// streams; a decode asks it once per type (a lock and a hash look-up), then
+/// answers from its own table.
 ///
 /// The answers depend on the type only, so a memo is shared across threads
 /// (behind a lock) and never invalidated.

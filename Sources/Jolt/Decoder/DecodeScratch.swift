@@ -14,12 +14,11 @@ import Darwin
 /// A decoder lends one from its ``DecoderCaches`` to each decode; a stream keeps
 /// its own for its elements. A small document then pays neither for building
 /// these tables nor for a new container per object type (two generic metadata
-/// look-ups in the runtime and an allocation each). callgrind, a 264-byte order
-/// of five objects decoded again and again on yajl: 50,870 → 44,190
-/// instructions per decode. The tape is not allocated again either: 267-byte
-/// order on simdjson 32,621 → 31,934 instructions; github_events.json only
-/// 0.2% (the merge of freed blocks that glibc ran for its tape's `malloc`
-/// moves to the next large string).
+/// look-ups in the runtime and an allocation each), a noticeable share of the
+/// decode of a document of a few hundred bytes. The tape is not allocated again
+/// either; that matters less for a large document, where the allocator's
+/// merging of freed blocks moves from the tape's `malloc` to the next large
+/// string's.
 ///
 /// Used by one decode at a time: the pool hands it to one decode, and takes it
 /// back when that decode has ended (hence `@unchecked Sendable`).

@@ -7,14 +7,13 @@
 ///   (``rejectsDuplicates``).
 /// - No earlier value is looked up while the keys are known to be distinct and
 ///   every key so far is ASCII: for a value type only known generically, that
-///   lookup cost a third as much as the insertion (callgrind, about 500
-///   instructions).
+///   lookup costs a third as much as the insertion.
 /// - A value's path ends in a key whose `intValue` is the key read as an integer
 ///   when keys are used as written (the standard library's `_DictionaryCodingKey`),
 ///   and nil under a key strategy (Foundation's own dictionary path).
 ///
 /// The direct path builds the dictionary in `@inlinable` code, where `Value` is
-/// concrete: the decoder's generic code looked up the metadata of the dictionary's
+/// concrete: the decoder's generic code would look up the metadata of the dictionary's
 /// storage on every insertion. It opens the cursor (``open(key:)``: the decoder
 /// stands on the object with its key on the coding path, as the decoder puts it for
 /// `Dictionary.joltDecode`) and ``finish()``es it.

@@ -11,16 +11,15 @@ import Darwin
 ///
 /// A new `KeyedDecodingContainer<Key>` costs two generic metadata lookups in the
 /// runtime's caches (`TapeKeyedContainer<Key>` and the standard library's box
-/// around it), a witness table lookup and a heap allocation: about 1,240
-/// instructions (callgrind), once per JSON object decoded through a keyed
-/// container, some 1,260 times per decode of twitter.json. Most containers live
+/// around it), a witness table lookup and a heap allocation, once per JSON
+/// object decoded through a keyed container. Most containers live
 /// only while one `init(from:)` runs, and the next object of the same type (the
 /// next element of an array) asks for one with the same key type. When this
 /// cache holds the only reference to the container it made last for the key
 /// type, the container's fields (``KeyedContainerFields``) are written over in
 /// place and the same container is returned, through
 /// ``keyedContainer(fromBox:)``: returning it from Swift code would cost one
-/// more metadata lookup (`KeyedDecodingContainer<Key>`, about 460 instructions),
+/// more metadata lookup (`KeyedDecodingContainer<Key>`, in the runtime's cache),
 /// which unspecialized code needs to learn the layout of a standard library type.
 ///
 /// - Only the cache's own reference lets a container be reused: one that an
@@ -140,8 +139,8 @@ final class KeyedContainerCache {
 /// concrete key type: the result is the same one reference whatever the key
 /// type). Returning a `KeyedDecodingContainer<Key>` from Swift code that is not
 /// specialized for `Key` looks up its metadata at run time, because its layout is
-/// the standard library's to change (about 460 instructions in the runtime's
-/// cache, once per container); this returns the box without that lookup.
+/// the standard library's to change (a look-up in the runtime's cache, once
+/// per container); this returns the box without that lookup.
 ///
 /// `box` must have been taken out of a `KeyedDecodingContainer<Key>` by
 /// `unsafeBitCast` (which traps unless the container is exactly one reference).

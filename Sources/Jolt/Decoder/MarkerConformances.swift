@@ -3,20 +3,18 @@
 /// type's metadata address, filled from the decoder's ``ConformanceMemo``.
 ///
 /// `T.self as? JoltArrayMarker.Type` goes through the runtime's conformance lookup
-/// (thousands of instructions on Linux); `unwrap` needs an answer for every array of
-/// a non-scalar element type and for every object of a type it may read directly or
-/// as a dictionary. A hit here is a compare and a load; a miss asks the memo (a lock
+/// (costly on Linux); `unwrap` needs an answer for every array of a non-scalar
+/// element type and for every object of a type it may read directly or as a
+/// dictionary. A hit here is a compare and a load; a miss asks the memo (a lock
 /// and a hash look-up), which asks the runtime only for a type no decode of the
 /// decoder has met. Owned by one ``DecodingContext``, so used by one thread at a time.
 ///
 /// Every type met keeps its slot: the table is open-addressed with linear
 /// probing, at most half full, and doubles when a new type would fill it past
 /// that (up to ``maximumCapacity`` slots; past that, a new type's answers are
-/// asked of the memo each time). A table that gave each type a choice of two
-/// slots let three types whose addresses hashed alike evict each other on every
-/// value, and which types those were changed with the binary's layout
-/// (twitter.json once paid a conformance check for each of its 100 statuses
-/// after an unrelated change moved the metadata).
+/// asked of the memo each time). With a choice of two slots per type, three
+/// types whose addresses hash alike would evict each other on every value, and
+/// which types those are depends on where the binary's layout puts the metadata.
 ///
 /// ```swift
 /// let conformances = MarkerConformances(memo: ConformanceMemo())
@@ -40,8 +38,8 @@ final class MarkerConformances {
         var memoLookups: Int
     }
 
-    /// Room for the types of a large model to start with (twitter's, with their
-    /// optionals and arrays, missed 366 times a decode in 32 slots). The table is
+    /// Room for the types of a large model to start with (counting their
+    /// optionals and arrays, more than a few dozen slots hold). The table is
     /// kept with its ``DecodeScratch`` from one decode to the next, so its size
     /// costs nothing per decode.
     private static var initialCapacity: Int { 128 }

@@ -7,9 +7,9 @@
 /// coding path, so that an `init(from:)` run there, a hook, or an error thrown
 /// there sees the path Foundation's would. Pushing a key on the
 /// `[any CodingKey]` path and popping it costs an existential copy through
-/// value witnesses and the array's uniqueness and capacity checks each way:
-/// about 3% of a twitter.json decode on the direct path (callgrind). Almost
-/// always nothing reads the path.
+/// value witnesses and the array's uniqueness and capacity checks each way, a
+/// noticeable share of a decode on the direct path. Almost always nothing reads
+/// the path.
 ///
 /// So a key is recorded as a ``TapeDecoder/PendingKey``: the key's type, and a
 /// copy of the key in a slot of ``TapeDecoder/pendingKeyStorage`` (initialized

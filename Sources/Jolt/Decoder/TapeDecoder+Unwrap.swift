@@ -157,7 +157,7 @@ extension TapeDecoder {
 
     // A failed trial decode (`try? c.decode(Int.self)`) ends here: the messages
     // come ready made from ``ErrorMessages`` and the path shares the decoder's
-    // storage when it has nothing to add (issue 25, "Cheap errors").
+    // storage when it has nothing to add, so that a failed trial costs little.
 
     @inline(never)
     func valueNotFound<K: CodingKey>(_ type: Any.Type, _ extra: [any CodingKey], _ key: K) -> DecodingError {
@@ -470,18 +470,17 @@ extension TapeDecoder {
     /// `String`): `reserveCapacity` and `append`, which the compiler specializes
     /// here. `Array(unsafeUninitializedCapacity:)` allocates through a standard
     /// library function that is never specialized, and looks up the array
-    /// storage's generic metadata on every call (about 300 instructions, as much
-    /// as decoding two numbers; canada.json has 56,000 two-element arrays).
+    /// storage's generic metadata on every call (as much as decoding two numbers,
+    /// so most of the cost of a short array of numbers).
     ///
     /// The coding path is built only when an element needs it. `scalar` reads
     /// the elements of the common kind (a number that converts exactly, a
     /// string): it has no effect and cannot fail, so nothing is pushed for
     /// them. At the first element it leaves (nil: null, a conversion, an
     /// error), that element and the rest go through `element` with the array's
-    /// key on the path, as every element did before, so that errors, lenient
-    /// conversions and their report entries have the same coding path.
-    /// (Pushing and popping the key was about 130 instructions an array, a
-    /// fifth of a two-number array of canada.json.)
+    /// key on the path, so that errors, lenient conversions and their report
+    /// entries have the coding path they have everywhere else. (Pushing and
+    /// popping the key costs about a fifth of decoding a two-number array.)
     @inline(__always)
     func unwrapConcreteArray<E, K: CodingKey>(at i: Int, _ extra: [any CodingKey], _ key: K, scalar: (TapeEntry) -> E?,
                                               _ element: (Int, JoltCodingKey) throws -> E) throws -> [E] {

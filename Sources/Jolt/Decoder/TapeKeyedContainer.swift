@@ -164,8 +164,8 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// The tape index of the value of the member whose raw key is `wanted`, or
     /// nil (the linear search of ``searchLiteral(_:)``). Not inlined: its code
-    /// then does not depend on what it would be inlined into (callgrind: the
-    /// same search cost 60% more in one build than another when inlined).
+    /// then does not depend on what it would be inlined into (inlined, the same
+    /// search can cost much more in one build than in another).
     @inline(never)
     func member(named wanted: UnsafeBufferPointer<UInt8>) -> Int? {
         let entries = decoder.entries
@@ -339,8 +339,8 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     /// Integers go to ``TapeDecoder/unwrapInteger(_:at:_:_:)`` directly: through
-    /// the generic `unwrap` the integer parse was not specialized for the type
-    /// (an `Optional<T>` metadata lookup per value, callgrind).
+    /// the generic `unwrap` the integer parse is not specialized for the type
+    /// (an `Optional<T>` metadata lookup per value).
     @inline(__always)
     func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, forKey key: Key) throws -> T {
         if _slowPath(decoder.index != anchor) { return try decoder.restanding(on: anchor) { try decodeInteger(type, forKey: key) } }
