@@ -2,8 +2,8 @@
 /// directly: what ``JoltDirectMembers/decode(_:forKey:)-([T].Type,_)`` builds
 /// its array with. That function is `@inlinable`, so the array is built where
 /// the element type is concrete (the code the macros write): `[T]`'s metadata is
-/// known there, where the decoder's generic code looked it up for every array
-/// (about 700 instructions) and went through value witnesses for each element.
+/// known there, where the decoder's generic code would look it up for every
+/// array and go through value witnesses for each element.
 ///
 /// While the cursor is open the decoder stands on the array, with its key on the
 /// coding path, as ``TapeDecoder/unwrapArray(at:_:_:_:)`` puts it; ``finish()``

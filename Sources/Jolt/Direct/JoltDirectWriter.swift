@@ -31,8 +31,8 @@ public struct JoltDirectWriter {
 
     /// `encoder`, a `JoltByteEncoder` (the caller checked its type), opened
     /// from its existential and taken as that class (``identityCast(_:to:)``).
-    /// `encoder as AnyObject` would box it through the runtime's bridging
-    /// (about 2,500 instructions a call, an eighth of a github_events encode).
+    /// `encoder as AnyObject` would box it through the runtime's bridging, on
+    /// every call (a noticeable share of an encode).
     @inline(__always)
     private static func slot<E: Encoder>(_ encoder: E) -> JoltByteEncoder {
         identityCast(encoder, to: JoltByteEncoder.self)

@@ -45,9 +45,8 @@ extension TapeDecoder {
     /// `D.joltDirectDecode(_:)` as a `T`: the caller checked that `D` is `T`.
     ///
     /// The value is moved, not copied: `as!` of a type to itself takes the value,
-    /// where `identityCast` (`unsafeBitCast`) copied it (a retain per string) and
-    /// released the original (callgrind, update-center on simdjson: about 800
-    /// instructions for each value of its `[String: Plugin]`).
+    /// where `identityCast` (`unsafeBitCast`) would copy it (a retain per string)
+    /// and release the original, for every value read.
     private static func readDirect<D: JoltDirectDecodable, T>(_ direct: D.Type, _ reader: JoltDirectReader, as: T.Type) throws -> T {
         try D.joltDirectDecode(reader) as! T
     }
