@@ -5,15 +5,13 @@
 /// An encoder lends one from its ``EncoderCaches`` to each encode. A small
 /// response then pays neither for its output buffer and stacks nor for a new
 /// container per object type (generic metadata look-ups in the runtime and an
-/// allocation each), nor for the table that keeps them. callgrind, the order of
-/// five objects of `JoltProfile order encode` (the gate's `encode.order`),
-/// encoded again and again by one encoder: 42,369 → 30,803 instructions and 25
-/// → 9 allocations per encode; github_events.json 6.4% fewer instructions. An
+/// allocation each), nor for the table that keeps them: most of an encode's
+/// allocations, and for a small response a large share of its work. An
 /// encoder's first encode gets none (see ``EncoderCaches``).
 ///
 /// Each encode still has its own ``EncodingCore``, and its own encoder slots
 /// (``JoltByteEncoder``, whose core is a `let`: a `var` would cost a retain and
-/// a release at each use, +7% to +11% of a direct encode). The containers kept
+/// a release at each use, a noticeable share of a direct encode). The containers kept
 /// here are pointed at a placeholder core when the encode ends
 /// (``keep(from:)``), and at the next encode's core as each is handed out.
 /// What something else still holds when the encode ends (a container kept past

@@ -10,10 +10,8 @@ import Synchronization
 ///
 /// An encoder's first encode gets none: an encoder made for one encode (as
 /// `try JoltEncoder().encode(value)` is) would pay for a scratch, its
-/// placeholder and the pool's array, and keep nothing of use (callgrind, a new
-/// encoder for each encode of a five-object order, `JoltProfile order
-/// encode-new`: 46,822 instructions with a scratch, 43,255 without; 42,803
-/// before encoders had a pool).
+/// placeholder and the pool's array, and keep nothing of use: such an encode
+/// would cost more with a scratch than without one.
 ///
 /// ```swift
 /// let caches = EncoderCaches()
