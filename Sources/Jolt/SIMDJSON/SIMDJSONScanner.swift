@@ -164,8 +164,8 @@ enum SIMDJSONScanner {
     /// escapes. The first backslash is looked for 16 bytes at a time
     /// (`jolt_first_backslash`, inline C); a string's bytes are read here, in the
     /// walk, where the string's cache lines are in use anyway (a bitmap of the
-    /// document's backslashes, made in a pass of its own before the walk, cost
-    /// more: that pass missed the cache as much as the walk). From the first
+    /// document's backslashes, made in a pass of its own before the walk, costs
+    /// more: that pass misses the cache as much as the walk). From the first
     /// backslash, `jolt_simdjson_escapes_are_plain` checks the escapes 64 bytes at
     /// a time; the few strings it cannot vouch for (a surrogate, an invalid
     /// escape) are checked one by one by ``checkEscapes(_:from:body:close:)``.

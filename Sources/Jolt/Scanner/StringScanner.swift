@@ -38,8 +38,8 @@ enum StringScanner {
                     }
                     i &+= 16
                     // Past sixteen bytes of plain text (prose, a URL): thirty-two a
-                    // step, one test for both masks (callgrind, gsoc-2018.json's tape:
-                    // 9.00M to 8.18M instructions). Short strings never get here.
+                    // step, one test for both masks, so half the loop tests and
+                    // branches. Short strings never get here.
                     while i &+ 32 <= end {
                         let (low, high) = attentionMask(load16(p + i))
                         let (low2, high2) = attentionMask(load16(p + (i &+ 16)))
@@ -99,8 +99,8 @@ enum StringScanner {
     }
 
     /// The 16 bytes at `p`, read unaligned. (A fixed-size copy, which compiles to
-    /// one load: `loadUnaligned(as: SIMD16<UInt8>.self)` was left a call at one of
-    /// the scan's two places, callgrind.)
+    /// one load: `loadUnaligned(as: SIMD16<UInt8>.self)` can stay a call at one of
+    /// the scan's two places.)
     @inline(__always)
     static func load16(_ p: UnsafePointer<UInt8>) -> SIMD16<UInt8> {
         var v = SIMD16<UInt8>()
@@ -114,7 +114,7 @@ enum StringScanner {
     /// set iff it is `"`, `\`, below 0x20 or above 0x7F. Written with wrapping
     /// arithmetic and masks, which compile to SSE2 instructions (about one per
     /// byte of text against two for the eight-byte word); `.==` and `.<` on
-    /// `SIMD16` compiled to a loop over the lanes.
+    /// `SIMD16` compile to a loop over the lanes.
     @inline(__always)
     static func attentionMask(_ v: SIMD16<UInt8>) -> (UInt64, UInt64) {
         let quote = v ^ SIMD16(repeating: UInt8(ascii: "\""))
@@ -256,7 +256,7 @@ enum StringScanner {
     /// Cyrillic, CJK and kana text) are checked inline, without leaving the run;
     /// the rest goes through ``scanUTF8Sequence(_:at:start:end:)``. The inline
     /// checks test the bytes of a sequence together, as one 32-bit word (half
-    /// the instructions of testing them one by one, callgrind, Japanese tweets).
+    /// the work of testing them one by one).
     @inline(__always)
     static func scanUTF8(_ p: UnsafePointer<UInt8>, at first: Int, start: Int, end: Int) throws(ScanError) -> Int {
         var i = first

@@ -104,8 +104,7 @@ enum SwiftScanner {
         try builder.appendKey(at: i &+ 1, length: close &- i &- 1, escaped: escaped)
         i = close &+ 1
         // The separator as documents write it: `:` right after the key, then one
-        // space or none before the value, taken without a whitespace loop (callgrind, the
-        // tape alone: twitter.json 4.32M to 4.03M instructions, citm_catalog.json -6.9%).
+        // space or none before the value, taken without a whitespace loop.
         if _fastPath(i &+ 2 < end) && p[i] == UInt8(ascii: ":") {
             let next = p[i &+ 1]
             if next > 0x20 {
@@ -147,11 +146,9 @@ enum SwiftScanner {
     /// After a whitespace byte, a run of spaces (a pretty-printed document's
     /// indentation) is skipped a word at a time: the first byte of the word that
     /// is not a space is found with one XOR and a count of trailing zeros, not
-    /// byte by byte (callgrind, gsoc-2018.json: 4.4 instructions a byte of
-    /// indentation before); a run longer than a word goes on word by word without
-    /// looking at a byte between words (citm_catalog.json, whose runs average 23
-    /// bytes: its tape 11.07M to 10.0M instructions). Input without whitespace
-    /// takes the same path as before: one look at the byte.
+    /// byte by byte; a run longer than a word goes on word by word without
+    /// looking at a byte between words (deeply indented documents have runs of
+    /// twenty bytes and more). Input without whitespace pays one look at the byte.
     @inline(__always)
     static func skipWhitespace(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int) {
         while i < end {

@@ -45,7 +45,7 @@ enum UTF8Validator {
                 // never overflows: its high bit is then set by the first sum iff it
                 // is >= 0x0B, and by the second iff it is >= 0x0D. (Written with
                 // wrapping adds and masks, which compile to SSE2 instructions; `.==`
-                // on SIMD16 compiled to a loop over the lanes.) One test covers
+                // on SIMD16 compiles to a loop over the lanes.) One test covers
                 // both cases, non-ASCII bytes and VT or FF; the byte loop below
                 // tells which it was, and where.
                 if anyHighBit(a | b | vtOrFF(a) | vtOrFF(b)) { break }
@@ -92,7 +92,7 @@ enum UTF8Validator {
     }
 
     /// Whether a byte of `v` has its high bit set. (Comparing SIMD16 values with
-    /// `!=` compiled to lane-by-lane shuffles here; two 64-bit halves do not.)
+    /// `!=` compiles to lane-by-lane shuffles here; two 64-bit halves do not.)
     @inline(__always)
     private static func anyHighBit(_ v: SIMD16<UInt8>) -> Bool {
         // Two trivial 16-byte types: the bits, reinterpreted.

@@ -8,9 +8,8 @@ import Darwin
 #endif
 
 /// A copy of a document without its indentation, for yajl, whose lexer reads
-/// whitespace one byte at a time at about twenty instructions a byte: indentation
-/// is 58% of yajl's work on citm_catalog.json and a quarter on twitter.json
-/// (callgrind, a bare yajl parse of each file and of its minified form).
+/// whitespace one byte at a time, at a high cost a byte: in a pretty-printed
+/// document, indentation can be a quarter of yajl's work or more.
 ///
 /// What is removed: after every raw line feed, the run of spaces, tabs, carriage
 /// returns and line feeds that follows it (at least ``minimumRun`` bytes). The
@@ -50,16 +49,14 @@ struct IndentationRemoval {
 
     /// The copy of `p[0..<end]` without indentation after `start`, or nil when it
     /// would not pay (see `pays`), judged on the first ``sampleBytes`` and then on
-    /// the whole text. Indented documents qualify (citm_catalog.json: runs of 23
-    /// bytes on average, 67% of the text; twitter.json: 9 bytes, 21%); a minified
-    /// document, one record a line, or text whose indentation is a small share
-    /// of it (gsoc-2018.json: 6%) do not.
+    /// the whole text. Indented documents qualify; a minified document, one
+    /// record a line, or text whose indentation is a small share of it (a few
+    /// percent) do not.
     ///
     /// One pass copies the text eight bytes at a time and looks for line feeds in
     /// the same words: a found line feed ends the copy of its word there, and the
     /// run after it is skipped. (A `memchr` for each line feed and a `memcpy` for
-    /// each line cost more on twitter.json's short lines: 2.08M instructions a
-    /// copy against 1.85M, callgrind.)
+    /// each line cost more on short lines.)
     init?(_ p: UnsafePointer<UInt8>, start: Int, end: Int) {
         let sample = Self.sample(p, start: start, end: end)
         guard Self.pays(removed: sample.removed, runs: sample.runs, of: sample.length) else { return nil }
@@ -157,12 +154,9 @@ struct IndentationRemoval {
     }
 
     /// Whether removing `removed` bytes in `runs` runs from `length` bytes pays.
-    /// yajl spends about 20 instructions on a byte of whitespace (callgrind: a
-    /// bare yajl parse of twitter.json, github_events.json and gsoc-2018.json
-    /// against their minified forms); the copy costs about two instructions a
-    /// byte of text and 35 a run, and mapping the tape's offsets back under one
-    /// a byte (callgrind, twitter.json: 1.85M and 0.41M instructions for 631 kB
-    /// in 15,476 runs).
+    /// The weights are relative costs: yajl spends about 20 on a byte of
+    /// whitespace; the copy about 2 on a byte of text and 35 on a run, and
+    /// mapping the tape's offsets back under 1 on a byte.
     @inline(__always)
     private static func pays(removed: Int, runs: Int, of length: Int) -> Bool {
         runs > 0 && removed &* 20 >= runs &* 35 &+ length &* 3
