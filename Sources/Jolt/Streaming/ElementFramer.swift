@@ -270,8 +270,8 @@ struct ElementFramer {
     /// The position and depth live in locals for the whole scan (stored back
     /// once, on the way out), and a string is skipped in one inner loop, eight
     /// bytes at a time up to its closing quote or next backslash: stored
-    /// properties written on every byte made this loop the framer's cost (about
-    /// 6 instructions a byte, callgrind, a stream of tweets).
+    /// properties written on every byte would make this loop most of the
+    /// framer's cost.
     private mutating func scanElement(_ b: UnsafeBufferPointer<UInt8>) throws -> Int? {
         let n = b.count
         guard let p = b.baseAddress, pos < n else {

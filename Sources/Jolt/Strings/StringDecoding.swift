@@ -33,7 +33,7 @@ enum StringDecoding {
     /// a tape exists, and unescaping valid text gives valid UTF-8).
     ///
     /// `String(decoding:as:)` validates again, and on text that is not ASCII its
-    /// validation costs about 9 instructions a byte. `UTF8Span(unchecked:)`
+    /// validation costs several steps a byte. `UTF8Span(unchecked:)`
     /// takes the scanner's word for it (its documented precondition: the bytes
     /// are valid UTF-8, which both scanners guarantee), and the ASCII check
     /// here is a few loads a string.
@@ -65,8 +65,8 @@ enum StringDecoding {
     /// Whether the `count` bytes at `p` are all ASCII: sixty-four bytes a step
     /// through long text (four SSE2 loads and ors, one loop test), then sixteen
     /// a step, the last step overlapping the one before it; `isShortASCII`
-    /// below sixteen bytes. (Sixteen bytes a step spent a loop test and an
-    /// increment on every load: 3% of a gsoc-2018.json decode on the direct path.)
+    /// below sixteen bytes. (Sixteen bytes a step alone would spend a loop test
+    /// and an increment on every load, a noticeable cost on long text.)
     @inline(__always)
     static func isASCII(_ p: UnsafePointer<UInt8>, count: Int) -> Bool {
         guard count >= 16 else { return isShortASCII(p, count: count) }
@@ -137,8 +137,8 @@ enum StringDecoding {
     ///
     /// Short runs (escaped non-ASCII text has them between its escapes) are
     /// searched inline, byte by byte or as two overlapping words; longer ones
-    /// by `memchr`, which is faster on the long runs of prose (callgrind,
-    /// gsoc-2018.json: a search sixteen bytes a step cost 3% more a decode).
+    /// by `memchr`, which is faster on the long runs of prose than a search
+    /// sixteen bytes a step.
     @inline(__always)
     static func backslashOffset(_ p: UnsafePointer<UInt8>, count: Int) -> Int {
         if count >= 16 {

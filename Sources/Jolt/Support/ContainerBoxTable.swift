@@ -8,12 +8,11 @@
 /// The table is open-addressed with linear probing and at most half full: it
 /// doubles when a new type would fill it past that, up to
 /// ``maximumCapacity`` slots, after which new types are no longer cached (their
-/// containers are made as if no cache were there). A table that gave each type
-/// a choice of two slots, chosen by the hash of its metadata's address, let two
-/// of twitter.json's key types share both of theirs after a change elsewhere in
-/// the binary moved the metadata: they evicted each other, and every one of
-/// their containers was made anew (+2% of a decode, callgrind). Here the layout
-/// can only lengthen a probe by a slot or two.
+/// containers are made as if no cache were there). With a choice of two slots
+/// per type, chosen by the hash of its metadata's address, two key types could
+/// share both of theirs whenever the binary's layout placed their metadata so:
+/// they would evict each other, and every one of their containers would be made
+/// anew. Here the layout can only lengthen a probe by a slot or two.
 ///
 /// The table only stores: the caches decide what a box holds and when one is
 /// handed out. A copy of the value shares the table (it is one pointer);
