@@ -10,10 +10,10 @@ import Foundation
 /// `String`, then an array...) throws and drops an error for every attempt that
 /// fails. Formatting `"Expected to decode \(type) but found a string instead."`
 /// looks up the type's name (a demangling) and allocates several times, which
-/// made most of the cost of such a decode (issue 25, "Cheap errors"). For the
-/// types decoded most often, the messages are in immutable tables made on first
-/// use, so a failed attempt takes a reference to a ready string; any other type
-/// is formatted as before. The text is the same either way (Foundation's).
+/// would be most of the cost of such a decode. For the types decoded most often,
+/// the messages are in immutable tables made on first use, so a failed attempt
+/// takes a reference to a ready string; any other type's message is formatted
+/// when it is made. The text is the same either way (Foundation's).
 ///
 /// ```
 /// ErrorMessages.typeMismatch(Int.self, TapeKind.string.rawValue)

@@ -272,8 +272,8 @@ enum NumberParser {
             low = sum
             if carry { high &+= 1 }
         }
-        // Conservative guard kept from fast_float <= 3.x (later proven unnecessary
-        // by Mushtak & Lemire): outside [-27, 55] the table entry is inexact and
+        // Conservative guard from fast_float (Mushtak & Lemire prove it
+        // unnecessary): outside [-27, 55] the table entry is inexact and
         // an all-ones low word could hide a carry. Never taken in practice.
         if low == UInt64.max && (q < -27 || q > 55) { return undecided }
 

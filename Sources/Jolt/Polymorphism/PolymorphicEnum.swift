@@ -53,7 +53,7 @@ extension PolymorphicEnum {
     /// `userInfo`, else ``polymorphicRegistry`` (the order of
     /// `PolymorphicRegistry.resolve(from:)`, without naming `PolymorphicRegistry<Self>`:
     /// in this unspecialized code that looks up its metadata in the runtime's
-    /// cache, about 330 instructions, and finding the enum's own takes casts).
+    /// cache on every decode, and finding the enum's own takes casts).
     static func decodeCase(from decoder: any Decoder) throws -> Self {
         if let tape = TapeDecoder.of(decoder) {
             let registry = tape.context.options.polymorphicRegistries.registry(for: Self.self)

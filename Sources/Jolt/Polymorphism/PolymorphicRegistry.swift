@@ -151,8 +151,8 @@ public final class PolymorphicRegistry<Base>: Sendable {
 
     /// The entries of a matcher's table, each at the index of its identifier:
     /// taking one from this memory needs no type metadata, where an `[Entry]`,
-    /// read in this class's unspecialized code, looked up the metadata of
-    /// `Entry` in the runtime's cache on every decode (about 330 instructions).
+    /// read in this class's unspecialized code, would look up the metadata of
+    /// `Entry` in the runtime's cache on every decode.
     /// Written once, at init; freed by the registry's `deinit`.
     struct EntryTable: @unchecked Sendable {
         let base: UnsafeMutablePointer<Entry>
