@@ -252,7 +252,7 @@ extension CodableGenerator {
         guard let direct = directProperties, !direct.isEmpty else { return nil }
         // A struct reads `reader.decoder` where a hook or a flattened property
         // takes it: with the no-op default hooks inlined, the existential is then
-        // never made (a local made first was retained and released for every
+        // never made (a local made first would be retained and released for every
         // object read directly). A class, or a type whose members are in a nested
         // container (which shadows `reader`), keeps the decoder in a local.
         let decoderLocal = isClass || !containerPath.isEmpty
@@ -305,10 +305,9 @@ extension CodableGenerator {
         }
         for p in direct where p.key == nil { lines += directPathReads(p, keyNumber: keyNumber) }
         // Every check that can throw comes before the first assignment to a
-        // property: a throw between two assignments made the compiler keep the
+        // property: a throw between two assignments makes the compiler keep the
         // value in memory and copy it out at the end (a retain and a release of
-        // each of its references, about 500 instructions for a struct of 18
-        // strings).
+        // each of its references).
         // The flattened values are read into locals before the first assignment too.
         let flattened = properties.filter { $0.decodes && $0.flattened }
         for property in flattened {

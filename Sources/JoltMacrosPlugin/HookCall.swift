@@ -24,7 +24,7 @@ enum HookCall {
     /// write them) with its `decoder` argument read from the direct path's
     /// reader: `(from: decoder)` becomes `(from: reader.decoder)`. With the no-op
     /// default hooks inlined, the decoder existential is then never made, where
-    /// a local made first was retained and released for every value read directly.
+    /// a local made first would be retained and released for every value read directly.
     static func readingDecoderFromReader(_ statement: String) -> String {
         var result = statement
         for before in ["(", " "] {

@@ -28,7 +28,7 @@ public enum RuntimeShimKey: CodingKey {
 /// A `KeyedDecodingContainer<Key>` is one reference to its box whatever its key
 /// type, but its layout is the standard library's to change, so Swift code that
 /// returns one without being specialized for `Key` looks its metadata up at run
-/// time: about 460 instructions in the runtime's cache, once per container.
+/// time, in the runtime's cache, once per container.
 /// This function's container type is concrete (its metadata is looked up once,
 /// then cached where it is used), and it is returned the same way as the
 /// generic one (into memory the caller passes); the generic declaration's extra
