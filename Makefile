@@ -15,9 +15,10 @@
 #                          does not link Foundation), then the example server's
 #                          tests (Examples/IngestServer: Hummingbird, GRDB, AsyncHTTPClient);
 #                          each build fails on a compiler warning in any file of this
-#                          repository (Scripts/no-warnings.sh)
-#   make sanitize          make sanitize-address, then make sanitize-thread (`make test sanitize`
-#                          runs the first once: CI's command)
+#                          repository (Scripts/no-warnings.sh). Each test run goes beside
+#                          the next build, its output printed when it ends (Scripts/test.sh)
+#   make sanitize          make sanitize-address, then make sanitize-thread (CI runs make test,
+#                          which includes the first, then make sanitize-thread)
 #   make sanitize-address  the test suite without traits (JoltTests, JoltMacrosTests) built with
 #                          --sanitize=address in its own scratch folder, .build/asan, and run with
 #                          leak detection off (ASAN_OPTIONS; see below); fails on any ASan report.
@@ -135,31 +136,34 @@ EXAMPLE_DIR   := Examples/IngestServer
 # test product reaches every target of the package, so every file is still compiled).
 TEST_PRODUCT  := JoltPackageTests
 
-# Every target here is a build or a test run that wants both cores; make runs a target's
-# prerequisites one after the other, left to right (make test's steps are prerequisites, so
-# that `make test sanitize` runs sanitize-address once).
+# Targets run one after the other, prerequisites left to right: each is a build or a test run
+# that wants both cores (make test overlaps its own steps, in Scripts/test.sh).
 .NOTPARALLEL:
 
-# Each build goes through Scripts/no-warnings.sh, which fails on any compiler warning in
-# this repository's files (a clean build, as in CI, checks every file). The pass without
-# traits is sanitize-address: the same build and tests, under AddressSanitizer.
-test: deps test-all-traits sanitize-address test-consumer test-example
+# make test's steps are in Scripts/test.sh (each build goes through Scripts/no-warnings.sh,
+# which fails on any compiler warning in this repository's files; a clean build, as in CI,
+# checks every file). `make test` runs them two at a time: each test run beside the next
+# build. The single steps, one after the other: test-all-traits, sanitize-address (the pass
+# without traits), test-consumer, test-example.
+TEST_ENV = SWIFT=$(SWIFT) SERVER_TRAITS=$(SERVER_TRAITS) TEST_PRODUCT=$(TEST_PRODUCT) \
+	ASAN_SCRATCH=$(ASAN_SCRATCH) ASAN_OPTIONS=$(ASAN_OPTIONS) EXAMPLE_DIR=$(EXAMPLE_DIR)
+
+test: deps
+	$(TEST_ENV) Scripts/test.sh
 
 test-all-traits: deps
-	Scripts/no-warnings.sh $(SWIFT) build --product $(TEST_PRODUCT) --traits $(SERVER_TRAITS)
-	$(SWIFT) test --skip-build --traits $(SERVER_TRAITS)
+	$(TEST_ENV) Scripts/test.sh all-traits
 
 test-consumer:
-	SWIFT=$(SWIFT) Scripts/check-consumer.sh
+	$(TEST_ENV) Scripts/test.sh consumer
 
 test-server: deps
 	$(SWIFT) build --product $(TEST_PRODUCT) --traits $(SERVER_TRAITS)
 	$(SWIFT) test --skip-build --traits $(SERVER_TRAITS) --filter 'JoltNIOTests|JoltVaporTests|JoltHummingbirdTests'
 	$(MAKE) test-example
 
-# The example's tests start its executable (the SIGKILL test), so it is built first.
 test-example: deps
-	cd $(EXAMPLE_DIR) && ../../Scripts/no-warnings.sh $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
+	$(TEST_ENV) Scripts/test.sh example
 
 # The toolchain's docc over the catalog (Sources/Jolt/Jolt.docc) and the module's symbol graph (no
 # docc plugin package needed). The build has its own scratch folder (its own traits, extra compiler
@@ -187,9 +191,14 @@ docs: deps
 # The helper executables JoltCompare runs; JoltMacroBench builds swift-syntax (for JoltMacros).
 BENCH_HELPERS ?= JoltMallocCount JoltStreamBench JoltMacroBench
 
+# The release build's flags, the instruction gate's too (Benchmarks/Scripts/instruction-gate.sh):
+# the macro plugin and swift-syntax unoptimised (they run only in the compiler: the code they
+# write is the same), DWARF 4 for valgrind 3.19.
+BENCH_BUILD_FLAGS := -Xbuild-tools-swiftc -Onone -Xcxx -gdwarf-4
+
 bench: deps
-	cd $(BENCH_DIR) && for product in $(BENCH_HELPERS); do $(SWIFT) build -c release --product $$product || exit 1; done
-	cd $(BENCH_DIR) && $(SWIFT) run -c release JoltCompare --write-readme $(BENCH_README) $(BENCH_ARGS)
+	cd $(BENCH_DIR) && for product in $(BENCH_HELPERS); do $(SWIFT) build -c release --product $$product $(BENCH_BUILD_FLAGS) || exit 1; done
+	cd $(BENCH_DIR) && $(SWIFT) run -c release $(BENCH_BUILD_FLAGS) JoltCompare --write-readme $(BENCH_README) $(BENCH_ARGS)
 
 # Server load benchmark (see Examples/IngestServer/Scripts/bench-server.sh).
 RUNS                ?= 3
@@ -203,8 +212,8 @@ bench-server: deps
 		$(EXAMPLE_DIR)/Scripts/bench-server.sh $(BENCH_SERVER_README)
 
 bench-quick:
-	cd $(BENCH_DIR) && for product in $(BENCH_HELPERS); do $(SWIFT) build -c release --product $$product || exit 1; done
-	cd $(BENCH_DIR) && $(SWIFT) run -c release JoltCompare --quick $(BENCH_ARGS)
+	cd $(BENCH_DIR) && for product in $(BENCH_HELPERS); do $(SWIFT) build -c release --product $$product $(BENCH_BUILD_FLAGS) || exit 1; done
+	cd $(BENCH_DIR) && $(SWIFT) run -c release $(BENCH_BUILD_FLAGS) JoltCompare --quick $(BENCH_ARGS)
 
 bench-suite:
 	cd $(BENCH_DIR) && $(BENCH_PLUGIN) benchmark
@@ -274,13 +283,11 @@ fuzz-clean:
 # specs); ASan's checks of each access (out of bounds, use after free, double free) stay on.
 ASAN_SCRATCH ?= .build/asan
 ASAN_OPTIONS ?= detect_leaks=0
-ASAN_ENV      = PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR=/nonexistent ASAN_OPTIONS=$(ASAN_OPTIONS)
 
 sanitize: sanitize-address sanitize-thread
 
 sanitize-address: deps
-	$(ASAN_ENV) Scripts/no-warnings.sh $(SWIFT) build --product $(TEST_PRODUCT) --disable-default-traits --sanitize=address --scratch-path $(ASAN_SCRATCH)
-	$(ASAN_ENV) $(SWIFT) test --skip-build --disable-default-traits --sanitize=address --scratch-path $(ASAN_SCRATCH)
+	$(TEST_ENV) Scripts/test.sh asan
 
 # ThreadSanitizer: Stress/, a separate package (like Fuzz/) so that the flags never reach the
 # main build and the run builds Jolt and JoltStress alone. halt_on_error: the first report
