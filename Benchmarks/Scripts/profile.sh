@@ -19,7 +19,7 @@ count=${3:-10}
 command -v valgrind >/dev/null 2>&1 || { echo "profile.sh: valgrind not found (apt-get install valgrind)" >&2; exit 1; }
 # -gdwarf-4: clang writes DWARF 5 for the C++ simdjson shim (SIMDJSON trait), which
 # valgrind 3.19 (Debian 12) cannot read ("unhandled dwarf2 abbrev form code 0x25").
-"${SWIFT:-swift}" build -c release --product JoltProfile -Xbuild-tools-swiftc -Onone -Xcxx -gdwarf-4 >/dev/null   # the gate's flags
+"${SWIFT:-swift}" build -c release --product JoltProfile -Xcxx -gdwarf-4 >/dev/null
 bin=$("${SWIFT:-swift}" build -c release --show-bin-path)/JoltProfile
 out=.build/callgrind.$file.$decoder
 
