@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # Instruction-count regression gate (make bench-instructions, part of make bench-check).
 #
-#   Scripts/instruction-gate.sh [check|update] [FILTER]
-#   Scripts/instruction-gate.sh build
+#   Scripts/instruction-gate.sh [check|update|build] [FILTER]
 #
 # Counts, with valgrind's callgrind, the instructions of one operation of Jolt:
 #   decode.FILE.yajl, .swift, .simdjson   one decode of each corpus file into its
@@ -54,8 +53,9 @@
 #   than TOLERANCE below is a note (refresh the thresholds to keep the gain), not a failure.
 # update: measures and rewrites the thresholds file (then review and commit it):
 #   after an intended change in cost, with `make bench-instructions-update`.
-# build: only the release build of JoltProfile and JoltMacroBench that check and update
-#   start with (.ci/run starts it early, beside make test; check then finds them built).
+# build: only the release builds that check and update start with: JoltProfile, and
+#   JoltMacroBench if a direct-path row matches FILTER (.ci/run starts it early, beside
+#   make test; check then finds them built).
 # FILTER (an extended regular expression) measures only the matching names; update then
 #   keeps the other thresholds as they were.
 #
@@ -67,27 +67,16 @@ cd "$(dirname "$0")/.." || exit 1
 
 mode=${1:-check}
 filter=${2:-}
-case "$mode" in check|update|build) ;; *) echo "usage: instruction-gate.sh [check|update] [FILTER] | build" >&2; exit 2 ;; esac
+case "$mode" in check|update|build) ;; *) echo "usage: instruction-gate.sh [check|update|build] [FILTER]" >&2; exit 2 ;; esac
 
-# build_product NAME: the release build of one of the two measured executables, with the
-# flags of make bench (BENCH_BUILD_FLAGS in the Makefile), so that neither rebuilds the other's.
+# build_product NAME: the release build of one of the two measured executables.
 # -gdwarf-4: clang writes DWARF 5 for the C++ simdjson shim (SIMDJSON trait), which
 # valgrind 3.19 (Debian 12) cannot read ("unhandled dwarf2 abbrev form code 0x25").
-# -Xbuild-tools-swiftc -Onone: the macro plugin and swift-syntax, which run only in the
-# compiler, are built unoptimised; the code the plugin writes, and so every count, is the
-# same (direct.twitter.swift 9,200,571 against 9,201,162 built optimised), and the build of
-# JoltMacroBench takes minutes less.
-build_flags=(-Xbuild-tools-swiftc -Onone -Xcxx -gdwarf-4)
-build_product() { "${SWIFT:-swift}" build -c release --product "$1" "${build_flags[@]}" >&2; }
-if [ "$mode" = build ]; then
-    build_product JoltProfile
-    build_product JoltMacroBench
-    exit 0
-fi
+build_product() { "${SWIFT:-swift}" build -c release --product "$1" -Xcxx -gdwarf-4 >&2; }
 tolerance=${TOLERANCE:-2}
 thresholds=${THRESHOLDS:-Thresholds/instructions.tsv}
 jobs=${JOBS:-2}
-command -v valgrind >/dev/null 2>&1 || { echo "instruction-gate.sh: valgrind not found (apt-get install valgrind, or make bench-instructions)" >&2; exit 2; }
+[ "$mode" = build ] || command -v valgrind >/dev/null 2>&1 || { echo "instruction-gate.sh: valgrind not found (apt-get install valgrind, or make bench-instructions)" >&2; exit 2; }
 
 # name, JoltProfile arguments before the count (or JoltMacroBench's, after "macros:"), count. The counts keep each run short
 # (the whole gate is 3-5 minutes on 2 cores, about 12 with a release build from clean) and every difference above ~10^7
@@ -156,8 +145,6 @@ if ! [ -f /usr/include/simdjson.h ] && ! [ -f /usr/local/include/simdjson.h ]; t
     cases=("${kept[@]}")
 fi
 
-build_product JoltProfile
-bin=$("${SWIFT:-swift}" build -c release --show-bin-path)/JoltProfile
 # JoltMacroBench only when a direct-path row is measured (FILTER matched against the
 # rows' names, as below: "direct.*swift" needs it, though "direct." does not match it).
 needs_macros=0
@@ -165,9 +152,14 @@ for entry in "${cases[@]}"; do
     name=${entry%%|*}
     if [[ $name == direct.* || $name == encode-direct.* ]] && { [ -z "$filter" ] || [[ $name =~ $filter ]]; }; then needs_macros=1; fi
 done
+build_product JoltProfile
 if [ "$needs_macros" = 1 ]; then
     build_product JoltMacroBench
 fi
+# build [FILTER]: the builds the rows FILTER matches need, and no measurement (.ci/run
+# starts it beside make test).
+[ "$mode" = build ] && exit 0
+bin=$("${SWIFT:-swift}" build -c release --show-bin-path)/JoltProfile
 macros=$("${SWIFT:-swift}" build -c release --show-bin-path)/JoltMacroBench
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
