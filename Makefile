@@ -28,7 +28,7 @@
 #   make sanitize-thread   Stress/ (a separate package) built with --sanitize=thread and run: one
 #                          shared JoltDecoder and one shared JoltEncoder per option set (defaults,
 #                          key strategies, key mappings, a polymorphic registry, sorted keys)
-#                          used by 8 concurrent tasks, at least 10,000 decodes and encodes of
+#                          used by 8 concurrent tasks, at least 10,000 decodes and 10,000 encodes of
 #                          the corpus models, streams (decodeElements, JoltElementDecoder,
 #                          forEachElement, streamed encodes) and registries, each result
 #                          compared with a single-threaded run's; fails on a mismatch or on any
