@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 // NSNumber and NSNull are in Foundation, not FoundationEssentials: the whole file is the
 // FullFoundation trait's.
 #if FullFoundation
