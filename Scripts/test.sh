@@ -29,14 +29,16 @@ asan_scratch="${ASAN_SCRATCH:-.build/asan}"
 example="${EXAMPLE_DIR:-Examples/IngestServer}"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
 logs="$(mktemp -d "${TMPDIR:-/tmp}/jolt-test.XXXXXX")"
-background=()
+# The test run going in the background, if any, and its name.
+run_pid=""
+run_name=""
 # A test run is a subshell, swift test and the test process: stop them all.
 kill_tree() {
     local child
     for child in $(pgrep -P "$1" 2>/dev/null); do kill_tree "$child"; done
     kill "$1" 2>/dev/null
 }
-trap 'for pid in "${background[@]}"; do kill_tree "$pid"; done; rm -rf "$logs"' EXIT
+trap '[ -z "$run_pid" ] || kill_tree "$run_pid"; rm -rf "$logs"' EXIT
 
 say() { echo "test.sh: $*"; }
 
@@ -67,15 +69,12 @@ step() {
 }
 
 # Starts a test run in the background, its output into a log.
-run_pid=""
-run_name=""
 start_run() {
     run_name=$1
     shift
     say "$run_name (beside the next build; its output follows when it ends)"
     ( start=$SECONDS; "$@" >"$logs/run.log" 2>&1; status=$?; echo "$((SECONDS - start))" >"$logs/run.seconds"; exit $status ) &
     run_pid=$!
-    background=("$run_pid")
 }
 
 # Waits for the background run, prints its log, and stops on its failure.
@@ -84,7 +83,6 @@ finish_run() {
     wait "$run_pid"
     local status=$?
     run_pid=""
-    background=()
     cat "$logs/run.log"
     if [ "$status" -ne 0 ]; then say "FAILED: $run_name (status $status)"; exit 1; fi
     say "$run_name: done in $(cat "$logs/run.seconds") s"
@@ -98,7 +96,6 @@ finish_background() {
     say "stopped: $run_name; its output so far:"
     cat "$logs/run.log"
     run_pid=""
-    background=()
 }
 
 if [ $# -gt 0 ]; then
