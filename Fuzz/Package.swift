@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "FuzzFormats", dependencies: [.product(name: "Jolt", package: "Jolt")]),
         // JoltEncoder against JSONEncoder on every value the decoder accepts.
         .target(name: "FuzzEncoder", dependencies: [.product(name: "Jolt", package: "Jolt")]),
-        // JoltDecoder's direct path (JoltDirectDecodable) against init(from:).
+        // JoltDecoder's direct path (_JoltDirectDecodable) against init(from:).
         .target(name: "FuzzDirect", dependencies: [.product(name: "Jolt", package: "Jolt")]),
     ]
 )

@@ -7,7 +7,7 @@ table (issue 25).
 Each copy has the same structure with every type and type alias prefixed
 `Generated`. A struct whose coding is synthesized from a `CodingKeys` enum
 becomes `@Codable`, with `@CodingKey("…")` on each property whose JSON key is
-not its name (so JoltDecoder reads it through its `JoltDirectDecodable`
+not its name (so JoltDecoder reads it through its `_JoltDirectDecodable`
 conformance). A struct whose hand-written `init(from:)` chooses a property's
 enum case by a sibling key (GitHubEvent: `switch type { case "PushEvent":
 payload = .push(try c.decode(…, forKey: .payload)) … default: … }`) becomes

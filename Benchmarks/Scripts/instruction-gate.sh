@@ -118,7 +118,7 @@ cases+=("direct.classes.swift|macros:--profile classes swift|1")
 # Enum cases with associated values read directly: 10,000 payments (JoltMacroBench's EnumModels.swift).
 cases+=("direct.enum-values.swift|macros:--profile enum-values swift|1")
 
-# The direct encoding (JoltDirectEncodable, generated models): one encode of the file's values.
+# The direct encoding (_JoltDirectEncodable, generated models): one encode of the file's values.
 for file in citm_catalog github_events twitter; do
     case $file in
         github_events) count=20 ;;

@@ -22,10 +22,10 @@ import Foundation
 ///     @CodingIgnored var cache: [String: Int] = [:]
 /// }
 /// ```
-@attached(extension, conformances: Decodable, Encodable, JoltCodingHooks, JoltCodableClass, JoltDirectDecodable, JoltDirectEncodable,
+@attached(extension, conformances: Decodable, Encodable, JoltCodingHooks, JoltCodableClass, _JoltDirectDecodable, _JoltDirectEncodable,
           names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(init(joltDirect:)), named(joltDirectDecode), named(joltDecodesDirectly),
           named(joltDirectEncode(to:)))
-@attached(member, conformances: JoltDirectDecodable,
+@attached(member, conformances: _JoltDirectDecodable,
           names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(joltHooksClass),
           named(init(joltDirect:)), named(joltDirectDecode), named(joltDecodesDirectly))
 public macro Codable() = #externalMacro(module: "JoltMacrosPlugin", type: "CodableMacro")
@@ -35,9 +35,9 @@ public macro Codable() = #externalMacro(module: "JoltMacrosPlugin", type: "Codab
 /// ```swift
 /// @Decodable struct Event { @CodingKey("event_id") let id: Int }
 /// ```
-@attached(extension, conformances: Decodable, JoltCodingHooks, JoltCodableClass, JoltDirectDecodable,
+@attached(extension, conformances: Decodable, JoltCodingHooks, JoltCodableClass, _JoltDirectDecodable,
           names: named(CodingKeys), named(init(from:)), named(init(joltDirect:)), named(joltDirectDecode), named(joltDecodesDirectly))
-@attached(member, conformances: JoltDirectDecodable,
+@attached(member, conformances: _JoltDirectDecodable,
           names: named(CodingKeys), named(init(from:)), named(joltHooksClass),
           named(init(joltDirect:)), named(joltDirectDecode), named(joltDecodesDirectly))
 public macro Decodable() = #externalMacro(module: "JoltMacrosPlugin", type: "DecodableMacro")
@@ -47,7 +47,7 @@ public macro Decodable() = #externalMacro(module: "JoltMacrosPlugin", type: "Dec
 /// ```swift
 /// @Encodable struct Ping { @EncodingKey("sent_at") var sentAt: Int }
 /// ```
-@attached(extension, conformances: Encodable, JoltCodingHooks, JoltCodableClass, JoltDirectEncodable,
+@attached(extension, conformances: Encodable, JoltCodingHooks, JoltCodableClass, _JoltDirectEncodable,
           names: named(CodingKeys), named(encode(to:)), named(joltDirectEncode(to:)))
 @attached(member, names: named(CodingKeys), named(encode(to:)), named(joltHooksClass))
 public macro Encodable() = #externalMacro(module: "JoltMacrosPlugin", type: "EncodableMacro")
@@ -82,10 +82,10 @@ public struct JoltCodableOptions: OptionSet, Sendable {
 /// ```swift
 /// @Codable(options: .skipSuperCoding) final class Label: Node { var text: String }
 /// ```
-@attached(extension, conformances: Decodable, Encodable, JoltCodingHooks, JoltCodableClass, JoltDirectDecodable, JoltDirectEncodable,
+@attached(extension, conformances: Decodable, Encodable, JoltCodingHooks, JoltCodableClass, _JoltDirectDecodable, _JoltDirectEncodable,
           names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(init(joltDirect:)), named(joltDirectDecode), named(joltDecodesDirectly),
           named(joltDirectEncode(to:)))
-@attached(member, conformances: JoltDirectDecodable,
+@attached(member, conformances: _JoltDirectDecodable,
           names: named(CodingKeys), named(init(from:)), named(encode(to:)), named(joltHooksClass),
           named(init(joltDirect:)), named(joltDirectDecode), named(joltDecodesDirectly))
 public macro Codable(options: JoltCodableOptions) = #externalMacro(module: "JoltMacrosPlugin", type: "CodableMacro")
@@ -95,9 +95,9 @@ public macro Codable(options: JoltCodableOptions) = #externalMacro(module: "Jolt
 /// ```swift
 /// @Decodable(options: .skipSuperCoding) final class Label: Node { var text: String }
 /// ```
-@attached(extension, conformances: Decodable, JoltCodingHooks, JoltCodableClass, JoltDirectDecodable,
+@attached(extension, conformances: Decodable, JoltCodingHooks, JoltCodableClass, _JoltDirectDecodable,
           names: named(CodingKeys), named(init(from:)), named(init(joltDirect:)), named(joltDirectDecode), named(joltDecodesDirectly))
-@attached(member, conformances: JoltDirectDecodable,
+@attached(member, conformances: _JoltDirectDecodable,
           names: named(CodingKeys), named(init(from:)), named(joltHooksClass),
           named(init(joltDirect:)), named(joltDirectDecode), named(joltDecodesDirectly))
 public macro Decodable(options: JoltCodableOptions) = #externalMacro(module: "JoltMacrosPlugin", type: "DecodableMacro")
@@ -107,7 +107,7 @@ public macro Decodable(options: JoltCodableOptions) = #externalMacro(module: "Jo
 /// ```swift
 /// @Encodable(options: .skipSuperCoding) final class Label: Node { var text: String }
 /// ```
-@attached(extension, conformances: Encodable, JoltCodingHooks, JoltCodableClass, JoltDirectEncodable,
+@attached(extension, conformances: Encodable, JoltCodingHooks, JoltCodableClass, _JoltDirectEncodable,
           names: named(CodingKeys), named(encode(to:)), named(joltDirectEncode(to:)))
 @attached(member, names: named(CodingKeys), named(encode(to:)), named(joltHooksClass))
 public macro Encodable(options: JoltCodableOptions) = #externalMacro(module: "JoltMacrosPlugin", type: "EncodableMacro")

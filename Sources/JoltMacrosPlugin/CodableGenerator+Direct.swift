@@ -1,4 +1,4 @@
-/// `init(joltDirect:)`: the ``JoltDirectDecodable`` conformance, which reads the
+/// `init(joltDirect:)`: the `_JoltDirectDecodable` conformance, which reads the
 /// object's members straight from JoltDecoder's tape in one pass, matching each
 /// key as bytes with code written for the type's keys (a `switch` on the key's
 /// length and first four bytes, then the rest of its bytes), and gives each
@@ -8,7 +8,7 @@
 ///
 /// A property with key paths or alternative keys (`@CodingKey("name", "profile.name")`)
 /// has the tape index of each path's first key recorded during the pass; the paths
-/// are then followed through their objects (``JoltDirectReader/member(_:of:)``) and
+/// are then followed through their objects (`_.member(_:of:)`) and
 /// tried in order, as `init(from:)` tries them: the first present, non-null value
 /// that decodes.
 ///
@@ -16,7 +16,7 @@
 /// its own for the value, as `init(from:)` reads it.
 ///
 /// A `@CodingContainer("data.info")` type reads its members from that object
-/// (``JoltDirectReader/nested(_:)``). A `@Flatten` property is decoded after the
+/// (`_.nested(_:)`). A `@Flatten` property is decoded after the
 /// pass as `init(from:)` decodes it, from the decoder of the whole object; the
 /// type's own keys are still read in the one pass.
 ///
@@ -147,7 +147,7 @@ extension CodableGenerator {
         return readInto(p.local)
     }
 
-    /// The types `JoltDirectMembers` reads with a `decode` of their own.
+    /// The types `_JoltDirectMembers` reads with a `decode` of their own.
     static func isDirectScalar(_ type: String) -> Bool {
         ["Bool", "String", "Double", "Float", "Int", "Int8", "Int16", "Int32", "Int64",
          "UInt", "UInt8", "UInt16", "UInt32", "UInt64"].contains(type)
@@ -205,7 +205,7 @@ extension CodableGenerator {
         if property.isOptional {
             let value = isWrapper ? "\(p.local).take()?\(p.unwrap)" : "\(p.local).take()"
             guard let (missing, invalid) = p.defaults else {
-                return DirectAssignment(check: "if \(p.local) == nil && \(p.local)Failed {\nthrow JoltDirectReader.failure\n}",
+                return DirectAssignment(check: "if \(p.local) == nil && \(p.local)Failed {\nthrow _JoltDirectReader.failure\n}",
                                         assignment: "\(target) = \(value)")
             }
             let missingValue = directOptionalDefault(missing, p)
@@ -326,7 +326,7 @@ extension CodableGenerator {
         if isClass { lines += hookStatements(.didDecode) }
         // `borrowing`: an initializer takes its arguments owned, so each call copied
         // the reader (a retain and a release of the decoder per object read directly).
-        let initDecl = "\(access)init(joltDirect reader: borrowing JoltDirectReader) throws {\n\(lines.joined(separator: "\n"))\n}"
+        let initDecl = "\(access)init(joltDirect reader: borrowing _JoltDirectReader) throws {\n\(lines.joined(separator: "\n"))\n}"
         if !isClass {
             // A struct's didDecode hooks run on the value the initializer returns:
             // a `try` after the last assignment, in the initializer, made the
@@ -335,15 +335,15 @@ extension CodableGenerator {
             let hooks = hookStatements(.didDecode).map { $0.hasPrefix(call) ? "try joltHook($0." + $0.dropFirst(call.count) : $0 }
                 .map(HookCall.readingDecoderFromReader)
             return [initDecl,
-                    "\(access)static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {\n"
+                    "\(access)static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {\n"
                         + "return try joltDidDecode(Self(joltDirect: reader)) {\n\(hooks.joined(separator: "\n"))\n}\n}"]
         }
         guard !isFinal else {
-            return [initDecl, "\(access)static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {\ntry Self(joltDirect: reader)\n}"]
+            return [initDecl, "\(access)static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {\ntry Self(joltDirect: reader)\n}"]
         }
         // `init(joltDirect:)` makes the class itself, so only the class itself uses it.
         return [initDecl,
-                "\(access)static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {\n"
+                "\(access)static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {\n"
                     + "guard self == \(typeName).self else {\nreturn try self.init(from: reader.decoder)\n}\n"
                     + "return unsafeDowncast(try \(typeName)(joltDirect: reader), to: self)\n}",
                 "\(access)static var joltDecodesDirectly: Bool {\nself == \(typeName).self\n}"]
@@ -353,7 +353,7 @@ extension CodableGenerator {
     /// that forwards to `init(from:)` and says so (the compiler fails on a subclass
     /// of a class that did not take a conformance its macro declares).
     static func forwardingDirectDecls(access: String) -> [String] {
-        ["\(access)static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {\ntry self.init(from: reader.decoder)\n}",
+        ["\(access)static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {\ntry self.init(from: reader.decoder)\n}",
          "\(access)static var joltDecodesDirectly: Bool {\nfalse\n}"]
     }
 }
@@ -377,7 +377,7 @@ extension CodableGenerator {
 
         /// A required property: its local must hold a value.
         static func required(_ p: DirectProperty, target: String) -> DirectAssignment {
-            DirectAssignment(check: "guard let \(p.local) = \(p.local).take() else {\nthrow JoltDirectReader.failure\n}",
+            DirectAssignment(check: "guard let \(p.local) = \(p.local).take() else {\nthrow _JoltDirectReader.failure\n}",
                              assignment: "\(target) = \(p.local)\(p.unwrap)")
         }
     }

@@ -1,5 +1,5 @@
-/// `joltDirectEncode(to:)`: the ``JoltDirectEncodable`` conformance, which
-/// writes a struct's members through a `JoltDirectObject` instead of a keyed
+/// `joltDirectEncode(to:)`: the `_JoltDirectEncodable` conformance, which
+/// writes a struct's members through a `_JoltDirectObject` instead of a keyed
 /// container: each key passed as the bytes written (quoted; only keys that
 /// need no escape under any option), each value with the overload for its
 /// type, chosen when the code compiles. `encode(to:)` hands a JoltEncoder's
@@ -35,7 +35,7 @@ extension CodableGenerator {
             lines.append("try self.\(property.name)\(property.isOptional ? "?" : "").encode(to: encoder)")
         }
         lines += hookStatements(.didEncode)
-        return "\(access)func joltDirectEncode(to writer: JoltDirectWriter) throws {\n\(lines.joined(separator: "\n"))\n}"
+        return "\(access)func joltDirectEncode(to writer: _JoltDirectWriter) throws {\n\(lines.joined(separator: "\n"))\n}"
     }
 
     /// The statement writing `p` as ``encodeStatement(_:container:key:)`` does,
@@ -62,6 +62,6 @@ extension CodableGenerator {
     /// For a class: a conformance that hands the slot to `encode(to:)` (which
     /// a subclass overrides), as the container code writes it.
     static func forwardingDirectEncodeDecl(access: String) -> String {
-        "\(access)func joltDirectEncode(to writer: JoltDirectWriter) throws {\ntry encode(to: writer.encoder)\n}"
+        "\(access)func joltDirectEncode(to writer: _JoltDirectWriter) throws {\ntry encode(to: writer.encoder)\n}"
     }
 }

@@ -220,7 +220,7 @@ struct CodableGenerator {
             node.leaves.append((property.encodePath.last!, property))
         }
         var lines: [String] = []
-        if dispatchingDirect { lines.append("if let writer = JoltDirectWriter(encoder) {\nreturn try joltDirectEncode(to: writer)\n}") }
+        if dispatchingDirect { lines.append("if let writer = _JoltDirectWriter(encoder) {\nreturn try joltDirectEncode(to: writer)\n}") }
         lines += runsHooksDecl
         lines += hookStatements(.willEncode)
         if options.inherited { lines.append("try super.encode(to: encoder)") }

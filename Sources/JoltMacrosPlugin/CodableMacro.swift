@@ -26,7 +26,7 @@ extension CodableMacroKind {
         var protocols = protocols
         let typeName = type.trimmedDescription
         var members: [String] = []
-        // JoltDirectDecodable: for a struct whose properties the direct path reads, an
+        // _JoltDirectDecodable: for a struct whose properties the direct path reads, an
         // enum with cases read from a scalar, a class (by the member macro).
         var direct: String?
         var keepsDirect = false
@@ -121,17 +121,17 @@ extension CodableMacroKind {
 }
 
 /// The protocol of types JoltDecoder reads straight from its tape (see ``CodableGenerator/directInitDecl``).
-let directProtocolName = "JoltDirectDecodable"
+let directProtocolName = "_JoltDirectDecodable"
 
 /// The protocol of types JoltEncoder writes directly (see ``CodableGenerator/directEncodeDecl``).
-let directEncodeProtocolName = "JoltDirectEncodable"
+let directEncodeProtocolName = "_JoltDirectEncodable"
 
-/// Whether the macro is to add the JoltDirectEncodable conformance.
+/// Whether the macro is to add the _JoltDirectEncodable conformance.
 func declaresDirectEncode(_ protocols: [TypeSyntax]) -> Bool {
     protocols.contains { $0.trimmedDescription == directEncodeProtocolName }
 }
 
-/// Whether the macro is to add the JoltDirectDecodable conformance (the type
+/// Whether the macro is to add the _JoltDirectDecodable conformance (the type
 /// does not have it yet: a subclass inherits its superclass's).
 func declaresDirect(_ protocols: [TypeSyntax]) -> Bool {
     protocols.contains { $0.trimmedDescription == directProtocolName }

@@ -357,12 +357,12 @@ struct EnumGenerator {
         return "\(access)init(from decoder: any Decoder) throws {\n\(body.joined(separator: "\n"))\n}"
     }
 
-    /// `init(joltDirect:)` and `joltDirectDecode(_:)`, the ``JoltDirectDecodable``
+    /// `init(joltDirect:)` and `joltDirectDecode(_:)`, the `_JoltDirectDecodable`
     /// conformance, or nil when no case can be read directly. In
     /// `init(from:)`'s order:
     /// - a scalar (`JoltCaseScalar(reader)`, read from the tape) is matched
     ///   against the cases a scalar selects;
-    /// - an object, against each case's keys (``JoltDirectReader/member(_:)``):
+    /// - an object, against each case's keys (`_.member(_:)`):
     ///   the first case with a key present is made, its associated values read
     ///   from that key's object (``directConstruct(_:)``).
     ///
@@ -419,18 +419,18 @@ struct EnumGenerator {
             }
         }
         tests += objectTests.map { "if \($0.test) {\n\($0.body)\n}" }
-        lines.append(tests.joined(separator: " else ") + " else {\nthrow JoltDirectReader.failure\n}")
+        lines.append(tests.joined(separator: " else ") + " else {\nthrow _JoltDirectReader.failure\n}")
         if assignsValue {
             lines += (hookStatements(.willDecode) + ["self = value"] + hookStatements(.didDecode)).map(HookCall.readingDecoderFromReader)
         }
         // `borrowing`: an initializer takes its arguments owned, so each call
         // copied the reader (a retain and a release of the decoder per value).
-        return ["\(access)init(joltDirect reader: borrowing JoltDirectReader) throws {\n\(lines.joined(separator: "\n"))\n}",
-                "\(access)static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {\ntry Self(joltDirect: reader)\n}"]
+        return ["\(access)init(joltDirect reader: borrowing _JoltDirectReader) throws {\n\(lines.joined(separator: "\n"))\n}",
+                "\(access)static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {\ntry Self(joltDirect: reader)\n}"]
     }
 
     /// The case made from its object `values` on the direct path: ``construct(_:from:)``
-    /// with each value read by ``JoltDirectReader``'s `joltCaseValue` helpers,
+    /// with each value read by `_JoltDirectReader`'s `joltCaseValue` helpers,
     /// which apply the same rules (a key alone, or paths tried in order).
     func directConstruct(_ item: Case) -> String {
         let arguments = item.values.map { value -> String in
@@ -450,11 +450,11 @@ struct EnumGenerator {
         return "Self.`\(item.name)`(\(arguments.joined(separator: ", ")))"
     }
 
-    /// `joltDirectEncode(to:)` (``JoltDirectEncodable``): each case writes what
+    /// `joltDirectEncode(to:)` (`_JoltDirectEncodable`): each case writes what
     /// `encode(to:)` writes, between the same hooks. A scalar case writes its
     /// first match, or its name, straight into the slot; a case with associated
     /// values writes an object with its key, and below it an object of its values
-    /// (``JoltDirectObject/encodeObject(_:distinctKeys:_:)``), each at its
+    /// (`_.encodeObject(_:distinctKeys:_:)`), each at its
     /// first key, a nil optional left out. Nil for an enum with a case written
     /// at a path (`.pathValue`), a value written at a key path, or a key the
     /// encoder may escape (see ``CodableGenerator/isPlainKey(_:)``).
@@ -487,7 +487,7 @@ struct EnumGenerator {
         }
         lines.append("}")
         lines += hookStatements(.didEncode)
-        return "\(access)func joltDirectEncode(to writer: JoltDirectWriter) throws {\n\(lines.joined(separator: "\n"))\n}"
+        return "\(access)func joltDirectEncode(to writer: _JoltDirectWriter) throws {\n\(lines.joined(separator: "\n"))\n}"
     }
 
     var encodeDecl: String { encodeDecl(dispatchingDirect: false) }
@@ -495,7 +495,7 @@ struct EnumGenerator {
     /// `encode(to:)`; with `dispatchingDirect`, it first hands a JoltEncoder's
     /// slot to `joltDirectEncode(to:)` (see ``directEncodeDecl``).
     func encodeDecl(dispatchingDirect: Bool) -> String {
-        var lines = dispatchingDirect ? ["if let writer = JoltDirectWriter(encoder) {\nreturn try joltDirectEncode(to: writer)\n}"] : []
+        var lines = dispatchingDirect ? ["if let writer = _JoltDirectWriter(encoder) {\nreturn try joltDirectEncode(to: writer)\n}"] : []
         lines += hookStatements(.willEncode) + ["switch self {"]
         for item in cases {
             guard item.hasValues || item.pathValue != nil else {

@@ -1,12 +1,12 @@
 // The direct-path table (issue 25): every corpus file decoded into its
 // full-structure model (synthesized Codable) and into the same model generated
 // by JoltMacros (GeneratedCorpus/, Scripts/generate-macro-corpus-models.py),
-// which JoltDecoder reads through `JoltDirectDecodable`, and again with
+// which JoltDecoder reads through `_JoltDirectDecodable`, and again with
 // `usesDirectPath` off (the generated `init(from:)`). Output, one line per file:
 //   direct <file> TAB <bytes> TAB <Foundation, plain model> TAB per backend: <plain> TAB <generated, direct> TAB <generated, init(from:)>
 
 import Foundation
-import Jolt
+@_spi(Testing) import Jolt
 
 /// One corpus file and its two models.
 struct CorpusPair {

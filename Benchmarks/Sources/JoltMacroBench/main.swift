@@ -18,7 +18,7 @@
 //   note <text>
 
 import Foundation
-import Jolt
+@_spi(Testing) import Jolt
 
 struct Settings: MeasurementSettings {
     var quick = false

@@ -6,9 +6,9 @@ import Jolt
 // expansion): `encode(to:)` hands a JoltEncoder's slot to
 // `joltDirectEncode(to:)`, and otherwise runs the container code.
 
-extension FuzzEvent: Encodable, JoltDirectEncodable {
+extension FuzzEvent: Encodable, _JoltDirectEncodable {
     func encode(to encoder: any Encoder) throws {
-        if let writer = JoltDirectWriter(encoder) {
+        if let writer = _JoltDirectWriter(encoder) {
             return try joltDirectEncode(to: writer)
         }
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -25,7 +25,7 @@ extension FuzzEvent: Encodable, JoltDirectEncodable {
         try container.encodeIfPresent(self.byName, forKey: .byName)
     }
 
-    func joltDirectEncode(to writer: JoltDirectWriter) throws {
+    func joltDirectEncode(to writer: _JoltDirectWriter) throws {
         let object = writer.object(distinctKeys: true)
         try object.encode(self.id, forKey: CodingKeys.id, "\"id\"")
         try object.encode(self.name, forKey: CodingKeys.name, "\"user_name\"")
@@ -41,9 +41,9 @@ extension FuzzEvent: Encodable, JoltDirectEncodable {
     }
 }
 
-extension FuzzInner: Encodable, JoltDirectEncodable {
+extension FuzzInner: Encodable, _JoltDirectEncodable {
     func encode(to encoder: any Encoder) throws {
-        if let writer = JoltDirectWriter(encoder) {
+        if let writer = _JoltDirectWriter(encoder) {
             return try joltDirectEncode(to: writer)
         }
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -51,7 +51,7 @@ extension FuzzInner: Encodable, JoltDirectEncodable {
         try container.encode(self.y, forKey: .y)
     }
 
-    func joltDirectEncode(to writer: JoltDirectWriter) throws {
+    func joltDirectEncode(to writer: _JoltDirectWriter) throws {
         let object = writer.object(distinctKeys: true)
         try object.encode(self.x, forKey: CodingKeys.x, "\"x\"")
         try object.encode(self.y, forKey: CodingKeys.y, "\"y\"")

@@ -8,7 +8,7 @@ import Jolt
 // executable), so the expansion is written out here, with the JoltMacros
 // runtime's helpers (`joltDecode(forKey:missing:invalid:)`, hooks) spelt out.
 
-struct FuzzEvent: Decodable, JoltDirectDecodable, Equatable {
+struct FuzzEvent: Decodable, _JoltDirectDecodable, Equatable {
     let id: Int
     var name: String
     var age = 33
@@ -49,11 +49,11 @@ struct FuzzEvent: Decodable, JoltDirectDecodable, Equatable {
         byName = try container.decodeIfPresent([String: FuzzInner].self, forKey: .byName)
     }
 
-    static func joltDirectDecode(_ reader: JoltDirectReader) throws -> FuzzEvent {
+    static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> FuzzEvent {
         try FuzzEvent(joltDirect: reader)
     }
 
-    init(joltDirect reader: JoltDirectReader) throws {
+    init(joltDirect reader: _JoltDirectReader) throws {
         var __jolt0: Int? = nil
         var __jolt1: String? = nil
         var __jolt2: Int? = nil
@@ -135,10 +135,10 @@ struct FuzzEvent: Decodable, JoltDirectDecodable, Equatable {
             }
         }
         // Every check before the first assignment, as the macros write it.
-        guard let __jolt0 else { throw JoltDirectReader.failure }
-        guard let __jolt1 else { throw JoltDirectReader.failure }
-        guard let __jolt5 else { throw JoltDirectReader.failure }
-        guard let __jolt7 else { throw JoltDirectReader.failure }
+        guard let __jolt0 else { throw _JoltDirectReader.failure }
+        guard let __jolt1 else { throw _JoltDirectReader.failure }
+        guard let __jolt5 else { throw _JoltDirectReader.failure }
+        guard let __jolt7 else { throw _JoltDirectReader.failure }
         id = __jolt0
         name = __jolt1
         age = __jolt2 ?? 33
@@ -154,7 +154,7 @@ struct FuzzEvent: Decodable, JoltDirectDecodable, Equatable {
 }
 
 /// A direct type inside another.
-struct FuzzInner: Decodable, JoltDirectDecodable, Equatable {
+struct FuzzInner: Decodable, _JoltDirectDecodable, Equatable {
     var x: Int
     var y = "y"
 
@@ -166,7 +166,7 @@ struct FuzzInner: Decodable, JoltDirectDecodable, Equatable {
         do { y = try container.decodeIfPresent(String.self, forKey: .y) ?? "y" } catch { y = "y" }
     }
 
-    static func joltDirectDecode(_ reader: JoltDirectReader) throws -> FuzzInner {
+    static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> FuzzInner {
         var x: Int?, y: String?, seenX = false, seenY = false
         var members = try reader.members()
         while members.next() {
@@ -181,7 +181,7 @@ struct FuzzInner: Decodable, JoltDirectDecodable, Equatable {
                 break
             }
         }
-        guard let x else { throw JoltDirectReader.failure }
+        guard let x else { throw _JoltDirectReader.failure }
         return FuzzInner(x: x, y: y ?? "y")
     }
 
@@ -193,7 +193,7 @@ struct FuzzInner: Decodable, JoltDirectDecodable, Equatable {
 
 /// A type whose members are in a nested object, as JoltMacros writes it for
 /// `@Decodable @CodingContainer("data.info") struct FuzzContained { var x: Int; var inner: FuzzInner? }`.
-struct FuzzContained: Decodable, JoltDirectDecodable, Equatable {
+struct FuzzContained: Decodable, _JoltDirectDecodable, Equatable {
     var x: Int
     var inner: FuzzInner?
 
@@ -207,7 +207,7 @@ struct FuzzContained: Decodable, JoltDirectDecodable, Equatable {
         inner = try container.decodeIfPresent(FuzzInner.self, forKey: .inner)
     }
 
-    static func joltDirectDecode(_ reader: JoltDirectReader) throws -> FuzzContained {
+    static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> FuzzContained {
         let reader = try reader.nested([CodingKeys.data, CodingKeys.info])
         var x: Int?, inner: FuzzInner?? = nil, seenX = false, seenInner = false
         var members = try reader.members()
@@ -223,7 +223,7 @@ struct FuzzContained: Decodable, JoltDirectDecodable, Equatable {
                 break
             }
         }
-        guard let x else { throw JoltDirectReader.failure }
+        guard let x else { throw _JoltDirectReader.failure }
         return FuzzContained(x: x, inner: inner ?? nil)
     }
 
@@ -239,7 +239,7 @@ struct FuzzContained: Decodable, JoltDirectDecodable, Equatable {
 /// `FuzzFlat<FuzzInner>` flattens a struct; `FuzzFlat<FuzzBody>` an enum whose case a
 /// sibling key chooses (github_events' events), its discriminator and its payload
 /// found by the registry.
-struct FuzzFlat<Inner: Decodable & Equatable>: Decodable, JoltDirectDecodable, Equatable {
+struct FuzzFlat<Inner: Decodable & Equatable>: Decodable, _JoltDirectDecodable, Equatable {
     var name: String
     var inner: Inner
 
@@ -251,7 +251,7 @@ struct FuzzFlat<Inner: Decodable & Equatable>: Decodable, JoltDirectDecodable, E
         inner = try Inner(from: decoder)
     }
 
-    static func joltDirectDecode(_ reader: JoltDirectReader) throws -> FuzzFlat {
+    static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> FuzzFlat {
         let decoder = reader.decoder
         var name: String?, seenName = false
         var members = try reader.members()
@@ -262,7 +262,7 @@ struct FuzzFlat<Inner: Decodable & Equatable>: Decodable, JoltDirectDecodable, E
             }
         }
         let inner = try Inner(from: decoder)
-        guard let name else { throw JoltDirectReader.failure }
+        guard let name else { throw _JoltDirectReader.failure }
         return FuzzFlat(name: name, inner: inner)
     }
 
@@ -288,7 +288,7 @@ enum FuzzBody: PolymorphicEnum, Equatable {
 /// A final class, as JoltMacros writes it for
 /// `@Decodable final class FuzzFinal { var x: Int; var y: String? }`: its direct
 /// reading among its members.
-final class FuzzFinal: Decodable, JoltDirectDecodable, Equatable {
+final class FuzzFinal: Decodable, _JoltDirectDecodable, Equatable {
     var x: Int
     var y: String?
 
@@ -300,12 +300,12 @@ final class FuzzFinal: Decodable, JoltDirectDecodable, Equatable {
         y = try container.decodeIfPresent(String.self, forKey: .y)
     }
 
-    init(joltDirect reader: JoltDirectReader) throws {
+    init(joltDirect reader: _JoltDirectReader) throws {
         (x, y) = try Self.readMembers(reader)
     }
 
     /// The pass over the members that the macros write in `init(joltDirect:)`.
-    static func readMembers(_ reader: JoltDirectReader) throws -> (x: Int, y: String?) {
+    static func readMembers(_ reader: _JoltDirectReader) throws -> (x: Int, y: String?) {
         var x: Int?, y: String?? = nil, seenX = false, seenY = false
         var members = try reader.members()
         while members.next() {
@@ -320,11 +320,11 @@ final class FuzzFinal: Decodable, JoltDirectDecodable, Equatable {
                 break
             }
         }
-        guard let x else { throw JoltDirectReader.failure }
+        guard let x else { throw _JoltDirectReader.failure }
         return (x, y ?? nil)
     }
 
-    static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+    static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {
         try Self(joltDirect: reader)
     }
 
@@ -335,7 +335,7 @@ final class FuzzFinal: Decodable, JoltDirectDecodable, Equatable {
 /// `@Decodable class FuzzOpen { var x: Int; var y: String? }`: read directly
 /// only as itself; a subclass (`FuzzOpenChild`, which inherits every
 /// initializer) through `init(from:)`.
-class FuzzOpen: Decodable, JoltDirectDecodable, Equatable {
+class FuzzOpen: Decodable, _JoltDirectDecodable, Equatable {
     var x: Int
     var y: String?
 
@@ -347,11 +347,11 @@ class FuzzOpen: Decodable, JoltDirectDecodable, Equatable {
         y = try container.decodeIfPresent(String.self, forKey: .y)
     }
 
-    init(joltDirect reader: JoltDirectReader) throws {
+    init(joltDirect reader: _JoltDirectReader) throws {
         (x, y) = try FuzzFinal.readMembers(reader)
     }
 
-    static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+    static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {
         guard self == FuzzOpen.self else {
             return try self.init(from: reader.decoder)
         }
@@ -377,10 +377,10 @@ final class FuzzOpenChild: FuzzOpen {}
 /// with `JoltCaseScalar` and the `joltCaseValue` helpers written out (the fuzz
 /// package does not build JoltMacros): `init(from:)` tries a single-value
 /// container as `JoltCaseScalar(from:)` does, then the cases' keys; the direct
-/// reading takes the scalar from `JoltDirectReader.firstScalar`, then finds
-/// the keys with `JoltDirectReader.member(_:)` and reads `c`'s values from its
-/// object. It is written back both ways too (`JoltDirectEncodable`).
-enum FuzzKind: Codable, JoltDirectDecodable, JoltDirectEncodable, Equatable {
+/// reading takes the scalar from `_JoltDirectReader.firstScalar`, then finds
+/// the keys with `_JoltDirectReader.member(_:)` and reads `c`'s values from its
+/// object. It is written back both ways too (`_JoltDirectEncodable`).
+enum FuzzKind: Codable, _JoltDirectDecodable, _JoltDirectEncodable, Equatable {
     case a, b
     case c(x: Int, y: String?, z: Int = 7)
 
@@ -439,7 +439,7 @@ enum FuzzKind: Codable, JoltDirectDecodable, JoltDirectEncodable, Equatable {
                                                                 debugDescription: "No case of FuzzKind matches \(scalar)."))
     }
 
-    static func joltDirectDecode(_ reader: JoltDirectReader) throws -> FuzzKind {
+    static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> FuzzKind {
         var scalar = Scalar.other
         reader.firstScalar(bool: { scalar = .bool($0) }, int: { scalar = .int($0) }, double: { scalar = .double($0) },
                            string: { scalar = .string($0) })
@@ -453,11 +453,11 @@ enum FuzzKind: Codable, JoltDirectDecodable, JoltDirectEncodable, Equatable {
                     guard let index = values.member(name), !values.isNull(at: index) else { return nil }
                     return try values.decode(T.self, at: index, path: [CodingKeys](), forKey: key)
                 }
-                guard let x = try read(Int.self, .x, "x") else { throw JoltDirectReader.failure }
+                guard let x = try read(Int.self, .x, "x") else { throw _JoltDirectReader.failure }
                 return .c(x: x, y: try read(String.self, .y, "y"), z: (try? read(Int.self, .z, "z")) ?? 7)
             }
         }
-        throw JoltDirectReader.failure
+        throw _JoltDirectReader.failure
     }
 
     // Written as `@Codable` writes it (`encode(to:)`'s container code, and the
@@ -465,7 +465,7 @@ enum FuzzKind: Codable, JoltDirectDecodable, JoltDirectEncodable, Equatable {
     // `c` as `{"c": {"x": …, "y": …, "z": …}}` without a nil `y`.
 
     func encode(to encoder: any Encoder) throws {
-        if let writer = JoltDirectWriter(encoder) { return try joltDirectEncode(to: writer) }
+        if let writer = _JoltDirectWriter(encoder) { return try joltDirectEncode(to: writer) }
         switch self {
         case .a:
             var container = encoder.singleValueContainer()
@@ -482,7 +482,7 @@ enum FuzzKind: Codable, JoltDirectDecodable, JoltDirectEncodable, Equatable {
         }
     }
 
-    func joltDirectEncode(to writer: JoltDirectWriter) throws {
+    func joltDirectEncode(to writer: _JoltDirectWriter) throws {
         switch self {
         case .a: try writer.encode("a")
         case .b: try writer.encode(true)
@@ -498,7 +498,7 @@ enum FuzzKind: Codable, JoltDirectDecodable, JoltDirectEncodable, Equatable {
 
 /// Enums as the properties of a direct type:
 /// `@Decodable struct FuzzKinds { var kind: FuzzKind; var kinds: [FuzzKind] }`.
-struct FuzzKinds: Decodable, JoltDirectDecodable, Equatable {
+struct FuzzKinds: Decodable, _JoltDirectDecodable, Equatable {
     var kind: FuzzKind
     var kinds: [FuzzKind]
 
@@ -510,7 +510,7 @@ struct FuzzKinds: Decodable, JoltDirectDecodable, Equatable {
         kinds = try container.decode([FuzzKind].self, forKey: .kinds)
     }
 
-    static func joltDirectDecode(_ reader: JoltDirectReader) throws -> FuzzKinds {
+    static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> FuzzKinds {
         var kind: FuzzKind?, kinds: [FuzzKind]?, seenKind = false, seenKinds = false
         var members = try reader.members()
         while members.next() {
@@ -525,7 +525,7 @@ struct FuzzKinds: Decodable, JoltDirectDecodable, Equatable {
                 break
             }
         }
-        guard let kind, let kinds else { throw JoltDirectReader.failure }
+        guard let kind, let kinds else { throw _JoltDirectReader.failure }
         return FuzzKinds(kind: kind, kinds: kinds)
     }
 

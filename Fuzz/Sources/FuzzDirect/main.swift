@@ -1,8 +1,8 @@
 import Foundation
-import Jolt
+@_spi(Testing) import Jolt
 
 /// libFuzzer entry point for JoltDecoder's direct path: the same bytes decoded
-/// into types that read themselves straight from the tape (`JoltDirectDecodable`,
+/// into types that read themselves straight from the tape (`_JoltDirectDecodable`,
 /// Models.swift) and, with `usesDirectPath` off, through their `init(from:)`,
 /// on each backend, must give equal values or the same error (case, type,
 /// coding path, message). The input is decoded as it is (a `FuzzEvent`, an
@@ -17,7 +17,7 @@ import Jolt
 /// `FuzzPlainKinds`, at the top, in an array and in a dictionary, also under
 /// lenient scalars and under non-conforming floats from strings.
 /// Each value decoded that is `Encodable` (`FuzzEvent`, `FuzzInner` and `FuzzKind`,
-/// and the arrays and dictionaries of them) is then encoded with `JoltDirectEncodable`
+/// and the arrays and dictionaries of them) is then encoded with `_JoltDirectEncodable`
 /// and through its container code, under three sets of options: the same bytes.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {

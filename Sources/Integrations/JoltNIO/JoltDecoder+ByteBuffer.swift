@@ -3,18 +3,6 @@ import Jolt
 import NIOCore
 
 extension JoltDecoder {
-    /// Decodes a value from the readable bytes of a `ByteBuffer`, in place (no
-    /// copy into `Data`), on either backend. The buffer's reader index does not move.
-    ///
-    /// ```swift
-    /// let order = try JoltDecoder().decode(Order.self, from: buffer)
-    /// ```
-    /// - Throws: `DecodingError`, as ``JoltDecoder/decode(_:from:)-(_,Data)`` does;
-    ///   a syntax error carries a ``JoltSyntaxError`` with offset, line and column.
-    public func decode<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer) throws -> T {
-        try buffer.withUnsafeReadableBytes { try decode(type, from: $0) }
-    }
-
     /// Decodes the elements of a body that arrives as `ByteBuffer`s (a
     /// Hummingbird `RequestBody`, a Vapor `Request.Body`, any `AsyncSequence`
     /// of buffers), awaiting `body` with each element before the next buffer is

@@ -3,7 +3,7 @@ import Synchronization
 /// The answers of ``MarkerConformances`` for every type a decoder's decodes
 /// have met, kept for its later decodes: whether the type conforms to
 /// ``JoltArrayMarker``, ``JoltStringDictionaryMarker`` and (decoding directly)
-/// ``JoltDirectDecodable``.
+/// `_JoltDirectDecodable`.
 ///
 /// The runtime's own conformance look-up (`T.self as? P.Type`) costs far more
 /// than a hash look-up on Linux, and asked again by every decode for every type
@@ -27,11 +27,11 @@ final class ConformanceMemo: Sendable {
         var array: JoltArrayMarker.Type?
         var dictionary: JoltStringDictionaryMarker.Type?
         /// Nil also when the conformance only forwards to `init(from:)`
-        /// (``JoltDirectDecodable/joltDecodesDirectly`` false).
-        var direct: (any JoltDirectDecodable.Type)?
+        /// (`_.joltDecodesDirectly` false).
+        var direct: (any _JoltDirectDecodable.Type)?
 
         init(array: JoltArrayMarker.Type? = nil, dictionary: JoltStringDictionaryMarker.Type? = nil,
-             direct: (any JoltDirectDecodable.Type)? = nil) {
+             direct: (any _JoltDirectDecodable.Type)? = nil) {
             self.array = array
             self.dictionary = dictionary
             self.direct = direct
@@ -41,7 +41,7 @@ final class ConformanceMemo: Sendable {
         init(of type: Any.Type) {
             array = type as? JoltArrayMarker.Type
             dictionary = type as? JoltStringDictionaryMarker.Type
-            let direct = type as? any JoltDirectDecodable.Type
+            let direct = type as? any _JoltDirectDecodable.Type
             self.direct = direct?.joltDecodesDirectly == true ? direct : nil
         }
     }

@@ -69,8 +69,8 @@ final class DecodingContext {
     /// Whether a keyed container may come from the cache: no duplicate
     /// key check, key tracking or report needs to see each one made.
     let reusesKeyedContainers: Bool
-    /// Whether ``JoltDirectDecodable`` types may take their direct path in this
-    /// decode: options it honours itself (see ``JoltDirectDecodable``).
+    /// Whether `_JoltDirectDecodable` types may take their direct path in this
+    /// decode: options it honours itself (see `_JoltDirectDecodable`).
     let allowsDirectPath: Bool
     /// Whether the direct path is taken for the next value.
     @inline(__always) var usesDirectPath: Bool {

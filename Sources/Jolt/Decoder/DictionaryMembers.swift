@@ -1,6 +1,6 @@
 /// A cursor over the members of an object decoded as a `[String: Value]`: the
 /// rules both `Dictionary.joltDecode(from:at:)` and the direct path's
-/// ``JoltDirectMembers/decode(_:forKey:)-([String:T].Type,_)`` build a dictionary by.
+/// `_.decode(_:forKey:)-([String:T].Type,_)` build a dictionary by.
 ///
 /// - The first of duplicate keys wins, unless the policy is `.useLast`
 ///   (``insertsWithoutLookup``); under `.reject` a second one is an error
@@ -102,7 +102,7 @@ struct DictionaryMembers {
     /// The current member's value, read directly (or, when that fails, through
     /// its `init(from:)`, which throws the real error).
     @usableFromInline
-    func decode<T: JoltDirectDecodable>(_ type: T.Type) throws -> T {
+    func decode<T: _JoltDirectDecodable>(_ type: T.Type) throws -> T {
         try tape.decodeDirectValue(type, at: valueIndex, key: codingKey)
     }
 }

@@ -62,74 +62,11 @@ extension JoltDecoder {
         try decode(type, fromInput: data, configuration: C.decodingConfiguration, options: options)
     }
 
-    /// Decodes a value that needs a configuration to decode from UTF-8 bytes.
-    ///
-    /// ```swift
-    /// let price = try decoder.decode(Price.self, from: Array(body), configuration: .euro)
-    /// ```
-    public func decode<T: DecodableWithConfiguration>(_ type: T.Type, from bytes: [UInt8],
-                                                      configuration: T.DecodingConfiguration) throws -> T {
-        try decode(type, fromInput: bytes, configuration: configuration, options: options)
-    }
-
-    /// Decodes a value that needs a configuration to decode from UTF-8 bytes, with
-    /// the configuration a provider type gives.
-    ///
-    /// ```swift
-    /// let price = try decoder.decode(Price.self, from: Array(body), configuration: EuroPricing.self)
-    /// ```
-    public func decode<T, C>(_ type: T.Type, from bytes: [UInt8], configuration: C.Type) throws -> T
-    where T: DecodableWithConfiguration, C: DecodingConfigurationProviding, T.DecodingConfiguration == C.DecodingConfiguration {
-        try decode(type, fromInput: bytes, configuration: C.decodingConfiguration, options: options)
-    }
-
-    /// Decodes a value that needs a configuration to decode from a JSON string.
+    /// Decodes a value that needs a configuration to decode from any ``JoltInput``
+    /// (`[UInt8]`, `String`, `Substring`, an `UnsafeRawBufferPointer`, …).
     ///
     /// ```swift
     /// let price = try decoder.decode(Price.self, from: #"12.5"#, configuration: .euro)
-    /// ```
-    public func decode<T: DecodableWithConfiguration>(_ type: T.Type, from string: String,
-                                                      configuration: T.DecodingConfiguration) throws -> T {
-        try decode(type, fromInput: string, configuration: configuration, options: options)
-    }
-
-    /// Decodes a value that needs a configuration to decode from a JSON string,
-    /// with the configuration a provider type gives.
-    ///
-    /// ```swift
-    /// let price = try decoder.decode(Price.self, from: #"12.5"#, configuration: EuroPricing.self)
-    /// ```
-    public func decode<T, C>(_ type: T.Type, from string: String, configuration: C.Type) throws -> T
-    where T: DecodableWithConfiguration, C: DecodingConfigurationProviding, T.DecodingConfiguration == C.DecodingConfiguration {
-        try decode(type, fromInput: string, configuration: C.decodingConfiguration, options: options)
-    }
-
-    /// Decodes a value that needs a configuration to decode from UTF-8 bytes in
-    /// memory the caller owns, read in place during the call.
-    ///
-    /// ```swift
-    /// let price = try body.withUnsafeBytes { try decoder.decode(Price.self, from: $0, configuration: .euro) }
-    /// ```
-    public func decode<T: DecodableWithConfiguration>(_ type: T.Type, from buffer: UnsafeRawBufferPointer,
-                                                      configuration: T.DecodingConfiguration) throws -> T {
-        try decode(type, fromInput: buffer, configuration: configuration, options: options)
-    }
-
-    /// Decodes a value that needs a configuration to decode from UTF-8 bytes in
-    /// memory the caller owns, with the configuration a provider type gives.
-    ///
-    /// ```swift
-    /// let price = try body.withUnsafeBytes { try decoder.decode(Price.self, from: $0, configuration: EuroPricing.self) }
-    /// ```
-    public func decode<T, C>(_ type: T.Type, from buffer: UnsafeRawBufferPointer, configuration: C.Type) throws -> T
-    where T: DecodableWithConfiguration, C: DecodingConfigurationProviding, T.DecodingConfiguration == C.DecodingConfiguration {
-        try decode(type, fromInput: buffer, configuration: C.decodingConfiguration, options: options)
-    }
-
-    /// Decodes a value that needs a configuration to decode from any ``JoltInput``.
-    ///
-    /// ```swift
-    /// let price = try decoder.decode(Price.self, from: line[...], configuration: .euro)   // a Substring
     /// ```
     public func decode<T: DecodableWithConfiguration>(_ type: T.Type, from input: some JoltInput,
                                                       configuration: T.DecodingConfiguration) throws -> T {

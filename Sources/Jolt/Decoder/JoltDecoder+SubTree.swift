@@ -24,23 +24,8 @@ extension JoltDecoder {
     ///   path runs into `null`, `typeMismatch` when it runs into another scalar,
     ///   each with the coding path walked so far; otherwise what `decode(_:from:)`
     ///   throws.
-    public func decode<T: Decodable>(_ type: T.Type, from data: Data, at path: String) throws -> T {
-        try decode(type, fromInput: data, at: path, options: options)
-    }
-
-    /// Decodes the value at `path` of UTF-8 bytes; as `decode(_:from:at:)` from `Data`.
-    public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], at path: String) throws -> T {
-        try decode(type, fromInput: bytes, at: path, options: options)
-    }
-
-    /// Decodes the value at `path` of a JSON string; as `decode(_:from:at:)` from `Data`.
-    public func decode<T: Decodable>(_ type: T.Type, from string: String, at path: String) throws -> T {
-        try decode(type, fromInput: string, at: path, options: options)
-    }
-
-    /// Decodes the value at `path` of bytes the caller owns; as `decode(_:from:at:)` from `Data`.
-    public func decode<T: Decodable>(_ type: T.Type, from buffer: UnsafeRawBufferPointer, at path: String) throws -> T {
-        try decode(type, fromInput: buffer, at: path, options: options)
+    public func decode<T: Decodable>(_ type: T.Type, from input: some JoltInput, at path: String) throws -> T {
+        try decode(type, fromInput: input, at: path, options: options)
     }
 
     func decode<T: Decodable>(_ type: T.Type, fromInput input: some JoltInput, at path: String, options: DecoderOptions) throws -> T {

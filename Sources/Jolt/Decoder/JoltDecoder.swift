@@ -120,23 +120,16 @@ public final class JoltDecoder: Sendable {
         try decode(type, fromInput: data, options: options)
     }
 
-    /// Decodes a value of the given type from UTF-8 bytes.
-    public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-        try decode(type, fromInput: bytes, options: options)
-    }
-
-    /// Decodes a value of the given type from a JSON string.
-    public func decode<T: Decodable>(_ type: T.Type, from string: String) throws -> T {
-        try decode(type, fromInput: string, options: options)
-    }
-
-    /// Decodes a value of the given type from UTF-8 bytes in memory the caller owns.
-    /// The bytes are read in place and need to stay valid only during the call.
-    public func decode<T: Decodable>(_ type: T.Type, from buffer: UnsafeRawBufferPointer) throws -> T {
-        try decode(type, fromInput: buffer, options: options)
-    }
-
-    /// Decodes a value of the given type from any ``JoltInput``.
+    /// Decodes a value of the given type from any ``JoltInput``, read in place:
+    /// `[UInt8]`, `String`, `Substring`, an `ArraySlice<UInt8>`, an
+    /// `UnsafeRawBufferPointer` (valid only during the call), a NIO `ByteBuffer`
+    /// (with the NIO trait), or a type of yours.
+    ///
+    /// ```swift
+    /// let user = try decoder.decode(User.self, from: #"{"id": 1, "name": "Ann"}"#)
+    /// let order = try decoder.decode(Order.self, from: bytes)   // bytes: [UInt8]
+    /// ```
+    /// - Throws: what ``decode(_:from:)-(_,Data)`` throws.
     public func decode<T: Decodable>(_ type: T.Type, from input: some JoltInput) throws -> T {
         try decode(type, fromInput: input, options: options)
     }

@@ -66,7 +66,6 @@ final class KeyLookup {
             // own spelling is unknown); the table holds them lowercased.
             converted.append(strategy.foldsCase ? raw : name)
             insert(name, keyIndex: j, useLast: useLast)
-            j = decoder.next(after: j &+ 1)
         }
         convertedKeys = converted
         foldsCase = strategy.foldsCase

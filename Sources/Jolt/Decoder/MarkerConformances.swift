@@ -1,5 +1,5 @@
 /// Per decode, whether the types met conform to ``JoltArrayMarker``,
-/// ``JoltStringDictionaryMarker`` and ``JoltDirectDecodable``: a table on the
+/// ``JoltStringDictionaryMarker`` and `_JoltDirectDecodable`: a table on the
 /// type's metadata address, filled from the decoder's ``ConformanceMemo``.
 ///
 /// `T.self as? JoltArrayMarker.Type` goes through the runtime's conformance lookup
@@ -144,19 +144,19 @@ final class MarkerConformances {
         slot(for: type).pointee.answers.dictionary
     }
 
-    /// `T.self as? JoltDirectDecodable.Type` when it decodes directly (for a
+    /// `T.self as? _JoltDirectDecodable.Type` when it decodes directly (for a
     /// type decoded from a scalar: the macros' enums).
     @inline(__always)
-    func directConformance<T>(for type: T.Type) -> (any JoltDirectDecodable.Type)? {
+    func directConformance<T>(for type: T.Type) -> (any _JoltDirectDecodable.Type)? {
         slot(for: type).pointee.answers.direct
     }
 
     /// For a type decoded from an object: ``dictionaryMarker(for:)``, and
-    /// `T.self as? JoltDirectDecodable.Type` when it decodes directly, with one
+    /// `T.self as? _JoltDirectDecodable.Type` when it decodes directly, with one
     /// slot look-up.
     @inline(__always)
     func objectConformances<T>(for type: T.Type) -> (dictionary: JoltStringDictionaryMarker.Type?,
-                                                     direct: (any JoltDirectDecodable.Type)?) {
+                                                     direct: (any _JoltDirectDecodable.Type)?) {
         let slot = slot(for: type)
         return (slot.pointee.answers.dictionary, slot.pointee.answers.direct)
     }

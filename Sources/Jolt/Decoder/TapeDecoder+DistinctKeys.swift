@@ -53,7 +53,6 @@ extension TapeDecoder {
                     slot = (slot &+ 1) & mask
                 }
                 table[slot] = j
-                j = next(after: j &+ 1)
             }
         }
         let flags = TapeFlags.keysChecked | (distinct ? TapeFlags.keysDistinct : 0)

@@ -120,7 +120,7 @@ extension TapeDecoder {
             return identityCast(try unwrapAnyArray(marker, at: i, extra, key), to: T.self)
         }
         // An object: a `[String: Value]`, or a type read straight from the tape
-        // (``JoltDirectDecodable``), both answered by one look-up in the cache.
+        // (`_JoltDirectDecodable`), both answered by one look-up in the cache.
         // (Decodes that take the direct path also reuse keyed containers.)
         if entry.rawKind == TapeKind.object.rawValue && (entry.count > 16 || context.reusesKeyedContainers) {
             let (dictionary, direct) = context.conformances.objectConformances(for: T.self)

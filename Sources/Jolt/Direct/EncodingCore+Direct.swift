@@ -1,19 +1,19 @@
 extension EncodingCore {
-    /// A ``JoltDirectEncodable`` value at a member or element just started, as
+    /// A `_JoltDirectEncodable` value at a member or element just started, as
     /// ``encodeNested(_:key:pathCount:extraPath:)`` encodes any value (in
     /// ``inNestedSlot(key:pathCount:extraPath:_:)``), without its tests for the
     /// types written in place or by strategies: the value writes itself directly.
-    func encodeNestedDirect<T: JoltDirectEncodable>(_ value: T, key: some CodingKey, pathCount: Int, extraPath: [any CodingKey]) throws {
+    func encodeNestedDirect<T: _JoltDirectEncodable>(_ value: T, key: some CodingKey, pathCount: Int, extraPath: [any CodingKey]) throws {
         try inNestedSlot(key: key, pathCount: pathCount, extraPath: extraPath) { slot in
-            try value.joltDirectEncode(to: JoltDirectWriter(slot: slot))
+            try value.joltDirectEncode(to: _JoltDirectWriter(slot: slot))
         }
     }
 
-    /// An array of ``JoltDirectEncodable`` values at a member just started, laid
+    /// An array of `_JoltDirectEncodable` values at a member just started, laid
     /// out as `Array.encode(to:)` lays it out through an unkeyed container (the
     /// array's key on the coding path, each element's index below it), each
     /// element written directly.
-    func encodeDirectArray<T: JoltDirectEncodable>(_ array: [T], key: some CodingKey, pathCount: Int, extraPath: [any CodingKey]) throws {
+    func encodeDirectArray<T: _JoltDirectEncodable>(_ array: [T], key: some CodingKey, pathCount: Int, extraPath: [any CodingKey]) throws {
         pushPath(pathCount: pathCount, extraPath: extraPath, key: key)
         let depth = frames.count
         let elementPathCount = path.count

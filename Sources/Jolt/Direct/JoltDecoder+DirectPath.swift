@@ -1,14 +1,15 @@
 extension JoltDecoder {
-    /// Whether types conforming to ``JoltDirectDecodable`` (written by
+    /// Whether types conforming to `_JoltDirectDecodable` (written by
     /// JoltMacros' `@Codable`) are read straight from the tape rather than
     /// through `init(from:)`. Default `true`. Both give the same values and
-    /// errors; turn it off to compare them, or to measure.
+    /// errors. A hook for Jolt's tests and benchmarks, which
+    /// compare the two: `@_spi(Testing) import Jolt`.
     ///
     /// ```swift
     /// let decoder = JoltDecoder()
     /// decoder.usesDirectPath = false   // every type through init(from:)
     /// ```
-    public var usesDirectPath: Bool {
+    @_spi(Testing) public var usesDirectPath: Bool {
         get { state.withLock { $0.usesDirectPath } }
         set { state.withLock { $0.usesDirectPath = newValue } }
     }

@@ -15,7 +15,7 @@
 /// `JSONDecoder`, and in a decode whose options the direct path does not honour
 /// itself (a key strategy, key mappings or paths, a duplicate key policy other
 /// than `.useFirst`, an unknown key policy other than `.ignore`, a report), or
-/// when ``JoltDecoder/usesDirectPath`` is off.
+/// when `JoltDecoder.usesDirectPath` (a test hook) is off.
 ///
 /// The two initializers decode the same values. The direct one builds no
 /// error: when it fails, the decoder reads the value again through
@@ -26,9 +26,9 @@
 ///
 /// let user = try JoltDecoder().decode(User.self, from: #"{"id":1}"#)  // the direct path
 /// ```
-public protocol JoltDirectDecodable: Decodable {
+public protocol _JoltDirectDecodable: Decodable {
     /// Reads the value from the object `reader` stands on. Written by the macros.
-    static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self
+    static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self
 
     /// Whether ``joltDirectDecode(_:)`` reads the tape itself. False for a
     /// conformance that only forwards to `init(from:)`, which the decoder then
@@ -39,6 +39,6 @@ public protocol JoltDirectDecodable: Decodable {
     static var joltDecodesDirectly: Bool { get }
 }
 
-extension JoltDirectDecodable {
+extension _JoltDirectDecodable {
     public static var joltDecodesDirectly: Bool { true }
 }

@@ -1,5 +1,5 @@
 /// A cursor over the elements of an array whose element type reads itself
-/// directly: what ``JoltDirectMembers/decode(_:forKey:)-([T].Type,_)`` builds
+/// directly: what `_.decode(_:forKey:)-([T].Type,_)` builds
 /// its array with. That function is `@inlinable`, so the array is built where
 /// the element type is concrete (the code the macros write): `[T]`'s metadata is
 /// known there, where the decoder's generic code would look it up for every
@@ -20,7 +20,7 @@
 /// while elements.next() { result.append(try elements.decode(T.self)) }
 /// ```
 @usableFromInline
-struct JoltDirectElements {
+struct _JoltDirectElements {
     @usableFromInline let entries: UnsafeMutablePointer<TapeEntry>
     /// The tape index of the current element, and of the one after it.
     @usableFromInline var element: Int
@@ -63,7 +63,7 @@ struct JoltDirectElements {
         guard following < end else { return false }
         element = following
         position &+= 1
-        // The layout of `Tape.swift` (see `JoltDirectMembers.next()`): a container
+        // The layout of `Tape.swift` (see `_JoltDirectMembers.next()`): a container
         // (kind 7 or 8 in the top 4 bits) ends where its payload's high half says.
         let e = entries[element]
         following = e.header >> 60 >= 7 ? Int(truncatingIfNeeded: e.payload >> 32) : element &+ 1
@@ -73,7 +73,7 @@ struct JoltDirectElements {
     /// The current element, read directly (or, when that fails, through its
     /// `init(from:)`, which throws the real error).
     @usableFromInline
-    func decode<T: JoltDirectDecodable>(_ type: T.Type) throws -> T {
+    func decode<T: _JoltDirectDecodable>(_ type: T.Type) throws -> T {
         try tape.decodeDirectElement(type, at: element, position: position)
     }
 

@@ -4,14 +4,14 @@
 ///
 /// You do not write this conformance: `@Codable` and `@Encodable` (JoltMacros)
 /// add it to the structs whose encoded properties each have one key, and to
-/// enums: a scalar case written into the slot with ``JoltDirectWriter``'s
+/// enums: a scalar case written into the slot with `_JoltDirectWriter`'s
 /// `encode` methods for scalars, a case with associated values as an object
-/// (``JoltDirectObject/encodeObject(_:distinctKeys:_:)``). Their
-/// `encode(to:)` hands a ``JoltDirectWriter`` to ``joltDirectEncode(to:)``
+/// (`_.encodeObject(_:distinctKeys:_:)`). Their
+/// `encode(to:)` hands a `_JoltDirectWriter` to ``joltDirectEncode(to:)``
 /// whenever the encoder is a ``JoltEncoder`` whose options the direct path
 /// honours (no key strategy, key paths or key mappings), at any depth; it runs
 /// the generated container code everywhere else: under Foundation's
-/// `JSONEncoder`, or when ``JoltEncoder/usesDirectPath`` is off.
+/// `JSONEncoder`, or when `JoltEncoder.usesDirectPath` (a test hook) is off.
 ///
 /// Both write the same bytes and throw the same errors, with the same coding
 /// paths: the direct path writes through the same core (formatting, sorted
@@ -22,7 +22,7 @@
 ///
 /// let json = try JoltEncoder().encode(User(id: 1))  // the direct path: {"id":1,"name":""}
 /// ```
-public protocol JoltDirectEncodable: Encodable {
+public protocol _JoltDirectEncodable: Encodable {
     /// Writes the value into the slot `writer` stands for. Written by the macros.
-    func joltDirectEncode(to writer: JoltDirectWriter) throws
+    func joltDirectEncode(to writer: _JoltDirectWriter) throws
 }

@@ -7,12 +7,12 @@ import Darwin
 #endif
 
 /// A cursor over the members of one object, for the code the macros write for
-/// ``JoltDirectDecodable``: it compares each member's key with the type's keys
+/// `_JoltDirectDecodable`: it compares each member's key with the type's keys
 /// as bytes (``keySignature``, then ``keyIs(_:)`` for keys longer than four
 /// bytes) and reads the member's value straight from its tape entry.
 ///
 /// Public for that code; not meant to be used by hand. Errors thrown by its
-/// reads are not the ones a decode reports (see ``JoltDirectDecodable``).
+/// reads are not the ones a decode reports (see `_JoltDirectDecodable`).
 ///
 /// ```swift
 /// var members = try reader.members()
@@ -24,7 +24,7 @@ import Darwin
 ///     }
 /// }
 /// ```
-public struct JoltDirectMembers {
+public struct _JoltDirectMembers {
     @usableFromInline let entries: UnsafeMutablePointer<TapeEntry>
     @usableFromInline let input: UnsafePointer<UInt8>
     /// The tape index of the current member's key, and of the next member's.
@@ -99,7 +99,7 @@ public struct JoltDirectMembers {
         memcmp(keyBytes, text.utf8Start, text.utf8CodeUnitCount) == 0
     }
 
-    /// The tape index of the current member's value (for ``JoltDirectReader/member(_:of:)``
+    /// The tape index of the current member's value (for `_.member(_:of:)`
     /// and the reads by index).
     @inlinable public var valueIndex: Int { keyIndex &+ 1 }
 
@@ -125,14 +125,14 @@ public struct JoltDirectMembers {
     public func decode(_ type: UInt64.Type) throws -> UInt64 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
 
     /// Any other type, through the decoder (which takes the direct path again for
-    /// a ``JoltDirectDecodable`` type), with `key` pushed on the coding path for
+    /// a `_JoltDirectDecodable` type), with `key` pushed on the coding path for
     /// the value's own `init(from:)`.
     public func decode<T: Decodable, K: CodingKey>(_ type: T.Type, forKey key: K) throws -> T {
         try withTape { try $0.unwrap(type, at: valueIndex, extra: [], key: key) }
     }
 
     /// A type known here to read itself directly: straight to its reading.
-    public func decode<T: JoltDirectDecodable, K: CodingKey>(_ type: T.Type, forKey key: K) throws -> T {
+    public func decode<T: _JoltDirectDecodable, K: CodingKey>(_ type: T.Type, forKey key: K) throws -> T {
         try withTape { try $0.decodeDirectValue(type, at: valueIndex, key: key) }
     }
 
@@ -155,7 +155,7 @@ public struct JoltDirectMembers {
 
     /// A type known here to read itself directly, into `slot` (see above).
     @inlinable @inline(__always)
-    public func decode<T: JoltDirectDecodable, K: CodingKey>(_ type: T.Type, forKey key: K, into slot: inout T?) throws {
+    public func decode<T: _JoltDirectDecodable, K: CodingKey>(_ type: T.Type, forKey key: K, into slot: inout T?) throws {
         if MemoryLayout<T?>.size > Self.largeValueSize {
             try decodeLarge(type, forKey: key, into: &slot)
         } else {
@@ -172,28 +172,28 @@ public struct JoltDirectMembers {
     }
 
     @inlinable @inline(never)
-    func decodeLarge<T: JoltDirectDecodable, K: CodingKey>(_ type: T.Type, forKey key: K, into slot: inout T?) throws {
+    func decodeLarge<T: _JoltDirectDecodable, K: CodingKey>(_ type: T.Type, forKey key: K, into slot: inout T?) throws {
         slot = try decode(type, forKey: key)
     }
 
     /// An array of such a type, into `slot`: as `decode(_:forKey:)`.
     @inlinable
-    public func decode<T: JoltDirectDecodable, K: CodingKey>(_ type: [T].Type, forKey key: K, into slot: inout [T]?) throws {
+    public func decode<T: _JoltDirectDecodable, K: CodingKey>(_ type: [T].Type, forKey key: K, into slot: inout [T]?) throws {
         slot = try decode(type, forKey: key)
     }
 
     /// A dictionary of such a type, into `slot`: as `decode(_:forKey:)`.
     @inlinable
-    public func decode<T: JoltDirectDecodable, K: CodingKey>(_ type: [String: T].Type, forKey key: K, into slot: inout [String: T]?) throws {
+    public func decode<T: _JoltDirectDecodable, K: CodingKey>(_ type: [String: T].Type, forKey key: K, into slot: inout [String: T]?) throws {
         slot = try decode(type, forKey: key)
     }
 
     /// An array of such a type, built here: inlined into the caller, where `[T]`
-    /// is a concrete type (see `JoltDirectElements`). Each element is read as a
+    /// is a concrete type (see `_JoltDirectElements`). Each element is read as a
     /// property of type `T` is; the array's key and each element's index are on
     /// the coding path while it is read.
     @inlinable
-    public func decode<T: JoltDirectDecodable, K: CodingKey>(_ type: [T].Type, forKey key: K) throws -> [T] {
+    public func decode<T: _JoltDirectDecodable, K: CodingKey>(_ type: [T].Type, forKey key: K) throws -> [T] {
         guard let count = try directElementCount(T.self) else { return try decodeThroughDecoder(type, forKey: key) }
         if count == 0 { return [] }
         var elements = openElements(count: count, forKey: key)
@@ -207,7 +207,7 @@ public struct JoltDirectMembers {
     /// A dictionary of such a type, built here as the array above is, by the
     /// rules of any `[String: Value]` (see `DictionaryMembers`).
     @inlinable
-    public func decode<T: JoltDirectDecodable, K: CodingKey>(_ type: [String: T].Type, forKey key: K) throws -> [String: T] {
+    public func decode<T: _JoltDirectDecodable, K: CodingKey>(_ type: [String: T].Type, forKey key: K) throws -> [String: T] {
         guard var members = try directDictionary(T.self, forKey: key) else {
             return try decodeThroughDecoder(type, forKey: key)
         }
@@ -222,9 +222,9 @@ public struct JoltDirectMembers {
 
     /// The number of elements of the current value, an array, when they take
     /// the direct path; nil when they do not (the decode reads them as any `[T]`).
-    /// - Throws: ``JoltDirectReader/failure`` when the value is not an array.
+    /// - Throws: `_.failure` when the value is not an array.
     @usableFromInline
-    func directElementCount<T: JoltDirectDecodable>(_ type: T.Type) throws -> Int? {
+    func directElementCount<T: _JoltDirectDecodable>(_ type: T.Type) throws -> Int? {
         guard withTape({ $0.context.usesDirectPath }), T.joltDecodesDirectly else { return nil }
         let e = entries[valueIndex]
         guard e.rawKind == TapeKind.array.rawValue else { throw JoltDirectFailure() }
@@ -233,8 +233,8 @@ public struct JoltDirectMembers {
 
     /// The cursor over the current value, an array of `count` elements (at least one).
     @usableFromInline
-    func openElements<K: CodingKey>(count: Int, forKey key: K) -> JoltDirectElements {
-        JoltDirectElements(tape, array: valueIndex, count: count, key: key)
+    func openElements<K: CodingKey>(count: Int, forKey key: K) -> _JoltDirectElements {
+        _JoltDirectElements(tape, array: valueIndex, count: count, key: key)
     }
 
     /// The cursor over the current value, an object, opened (the decoder stands
@@ -243,7 +243,7 @@ public struct JoltDirectMembers {
     /// no report) and its values take the direct path; nil otherwise (the decode
     /// reads it as any `[String: T]`).
     @usableFromInline
-    func directDictionary<T: JoltDirectDecodable, K: CodingKey>(_ type: T.Type, forKey key: K) throws -> DictionaryMembers? {
+    func directDictionary<T: _JoltDirectDecodable, K: CodingKey>(_ type: T.Type, forKey key: K) throws -> DictionaryMembers? {
         let context = withTape { $0.context }
         guard context.usesDirectPath, context.reusesKeyedContainers, T.joltDecodesDirectly else { return nil }
         let e = entries[valueIndex]

@@ -1,5 +1,5 @@
-/// The members of one object written by a ``JoltDirectEncodable`` type's
-/// generated code (``JoltDirectWriter/object(distinctKeys:)``): each key as the bytes the
+/// The members of one object written by a `_JoltDirectEncodable` type's
+/// generated code (`_.object(distinctKeys:)`): each key as the bytes the
 /// macros escaped (`"\"id\""`), each value written as
 /// ``JoltEncoder``'s keyed container writes it, through the same core. The
 /// `CodingKey` is only read when an error needs the coding path.
@@ -9,14 +9,14 @@
 /// try object.encode(self.id, forKey: CodingKeys.id, "\"id\"")
 /// try object.encodeIfPresent(self.name, forKey: CodingKeys.name, "\"name\"")
 /// ```
-public struct JoltDirectObject {
+public struct _JoltDirectObject {
     let slot: JoltByteEncoder
     /// The object's place on the stack of open containers and its id; `-1` for
     /// an object the slot could not give (every write then fails).
     let index: Int
     let id: Int
     /// Whether each key is compared with those written before it (see
-    /// ``JoltDirectWriter/object(distinctKeys:)``).
+    /// `_.object(distinctKeys:)`).
     let checksKeys: Bool
 
     var core: EncodingCore { slot.core }
@@ -116,7 +116,7 @@ public struct JoltDirectObject {
     }
 
     /// A value of any other type, as the keyed container encodes it (its own
-    /// slot, its key on the coding path; a ``JoltDirectEncodable`` value's
+    /// slot, its key on the coding path; a `_JoltDirectEncodable` value's
     /// `encode(to:)` writes directly again).
     public func encode<T: Encodable>(_ value: T, forKey key: some CodingKey, _ json: StaticString) throws {
         try begin(json)
@@ -124,14 +124,14 @@ public struct JoltDirectObject {
     }
 
     /// A value the macros' code knows to write directly: straight to its
-    /// ``JoltDirectEncodable/joltDirectEncode(to:)``.
-    public func encode<T: JoltDirectEncodable>(_ value: T, forKey key: some CodingKey, _ json: StaticString) throws {
+    /// `_.joltDirectEncode(to:)`.
+    public func encode<T: _JoltDirectEncodable>(_ value: T, forKey key: some CodingKey, _ json: StaticString) throws {
         try begin(json)
         try core.encodeNestedDirect(value, key: key, pathCount: slot.pathCount, extraPath: slot.extraPath)
     }
 
     /// An array of such values: each element straight to its direct writing.
-    public func encode<T: JoltDirectEncodable>(_ value: [T], forKey key: some CodingKey, _ json: StaticString) throws {
+    public func encode<T: _JoltDirectEncodable>(_ value: [T], forKey key: some CodingKey, _ json: StaticString) throws {
         try begin(json)
         try core.encodeDirectArray(value, key: key, pathCount: slot.pathCount, extraPath: slot.extraPath)
     }
@@ -141,12 +141,12 @@ public struct JoltDirectObject {
     /// `nestedContainer(keyedBy:forKey:)`: an enum case's associated values. As
     /// in Foundation, the values below it have this object's coding path (the
     /// nested container's key is not on it). `distinctKeys` as for
-    /// ``JoltDirectWriter/object(distinctKeys:)``.
-    public func encodeObject(_ json: StaticString, distinctKeys: Bool, _ body: (JoltDirectObject) throws -> Void) throws {
+    /// `_.object(distinctKeys:)`.
+    public func encodeObject(_ json: StaticString, distinctKeys: Bool, _ body: (_JoltDirectObject) throws -> Void) throws {
         try begin(json)
         let core = self.core
         let id = core.openFrame(isObject: true)
-        try body(JoltDirectObject(slot: slot, index: core.frames.count - 1, id: id, checksKeys: !distinctKeys))
+        try body(_JoltDirectObject(slot: slot, index: core.frames.count - 1, id: id, checksKeys: !distinctKeys))
     }
 
     // MARK: encodeIfPresent (nilEncodingStrategy)
@@ -231,12 +231,12 @@ public struct JoltDirectObject {
     }
 
     @inlinable
-    public func encodeIfPresent<T: JoltDirectEncodable>(_ value: T?, forKey key: some CodingKey, _ json: StaticString) throws {
+    public func encodeIfPresent<T: _JoltDirectEncodable>(_ value: T?, forKey key: some CodingKey, _ json: StaticString) throws {
         if let value { try encode(value, forKey: key, json) } else { try absent(key, json) }
     }
 
     @inlinable
-    public func encodeIfPresent<T: JoltDirectEncodable>(_ value: [T]?, forKey key: some CodingKey, _ json: StaticString) throws {
+    public func encodeIfPresent<T: _JoltDirectEncodable>(_ value: [T]?, forKey key: some CodingKey, _ json: StaticString) throws {
         if let value { try encode(value, forKey: key, json) } else { try absent(key, json) }
     }
 }

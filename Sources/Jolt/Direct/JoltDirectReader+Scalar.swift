@@ -1,6 +1,6 @@
 // The value a reader stands on as a scalar: what the macros' enums match their
 // cases against (`JoltCaseScalar`), read without a single-value container.
-extension JoltDirectReader {
+extension _JoltDirectReader {
     /// Calls one of `bool`, `int`, `double` and `string` with the value this
     /// reader stands on: the first of those types it decodes as, tried in that
     /// order, each as `try?` on a single-value container would decode it under

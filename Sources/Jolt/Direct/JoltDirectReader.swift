@@ -1,19 +1,19 @@
-/// The object a ``JoltDirectDecodable`` type reads itself from: what the code
+/// The object a `_JoltDirectDecodable` type reads itself from: what the code
 /// the macros write for `init(joltDirect:)` is given. Public for that code; not
 /// meant to be used by hand.
 ///
 /// ```swift
-/// init(joltDirect reader: borrowing JoltDirectReader) throws {
+/// init(joltDirect reader: borrowing _JoltDirectReader) throws {
 ///     var id: Int?
 ///     var members = try reader.members()
 ///     while members.next() {
 ///         if members.keySignature == 0x6469_0000_0002 { id = try members.decode(Int.self) }  // "id"
 ///     }
-///     guard let id else { throw JoltDirectReader.failure }
+///     guard let id else { throw _JoltDirectReader.failure }
 ///     self.id = id
 /// }
 /// ```
-public struct JoltDirectReader {
+public struct _JoltDirectReader {
     /// The decoder, standing on the object with the object's coding path.
     @usableFromInline let tape: TapeDecoder
 
@@ -39,12 +39,12 @@ public struct JoltDirectReader {
 
     /// The members of the object, in document order.
     /// - Throws: ``failure`` when the value is not an object.
-    public func members() throws -> JoltDirectMembers {
+    public func members() throws -> _JoltDirectMembers {
         try withTape { tape in
             let i = tape.index
             let e = tape.entries[i]
             guard e.rawKind == TapeKind.object.rawValue else { throw JoltDirectFailure() }
-            return JoltDirectMembers(tape, object: i, end: e.end)
+            return _JoltDirectMembers(tape, object: i, end: e.end)
         }
     }
 }
@@ -52,7 +52,7 @@ public struct JoltDirectReader {
 // Values found by tape index: the members of nested objects a property's key
 // path goes through (`"profile.name"`), and the values of alternative keys,
 // which the generated code tries in order once the pass over the members is done.
-extension JoltDirectReader {
+extension _JoltDirectReader {
     /// The tape index of the value of the member of the object at `index` whose
     /// key is `key`; nil when `index` is nil, or not an object, or the object has
     /// no such member. Found as a keyed container finds a key (the first of
@@ -89,7 +89,7 @@ extension JoltDirectReader {
     /// duplicates), and the values read below it have `path` in their coding path.
     /// - Throws: ``failure`` when a key is missing or a value on the way is not an
     ///   object (the last value is checked by ``members()``).
-    public func nested<Key: CodingKey>(_ path: [Key]) throws -> JoltDirectReader {
+    public func nested<Key: CodingKey>(_ path: [Key]) throws -> _JoltDirectReader {
         let tape = self.tape
         var found: Int? = tape.index
         for key in path { found = member(named: key.stringValue, of: found) }
@@ -97,7 +97,7 @@ extension JoltDirectReader {
         guard let index = found else { throw JoltDirectFailure() }
         var full = tape.path
         full.append(contentsOf: path as [any CodingKey])
-        return JoltDirectReader(tape.subDecoder(at: index, path: full))
+        return _JoltDirectReader(tape.subDecoder(at: index, path: full))
     }
 
     /// `body`'s result on the reader for the object at `index`, the value of
@@ -106,7 +106,7 @@ extension JoltDirectReader {
     /// while `body` runs (this reader must not be used inside `body`). An enum
     /// case's associated values are read in it.
     /// - Throws: ``failure`` when the value is not an object, or what `body` throws.
-    public func nested<R>(at index: Int, forKey key: some CodingKey, _ body: (JoltDirectReader) throws -> R) throws -> R {
+    public func nested<R>(at index: Int, forKey key: some CodingKey, _ body: (_JoltDirectReader) throws -> R) throws -> R {
         try withTape { tape in
             guard tape.entries[index].rawKind == TapeKind.object.rawValue else { throw JoltDirectFailure() }
             return try tape.withPendingKey(index: index, key: key) { try body(self) }

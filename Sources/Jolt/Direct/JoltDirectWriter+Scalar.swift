@@ -1,13 +1,13 @@
 // A scalar written into the slot a writer stands for: what the macros' enums
 // write directly, without a single-value container.
-extension JoltDirectWriter {
+extension _JoltDirectWriter {
     /// Writes `value` into the slot, as `encoder.singleValueContainer().encode(value)`
     /// writes it (escaping under this encode's options; a second value in the
     /// slot throws the same error).
     ///
     /// ```swift
     /// // What @Codable writes for `enum Status: String { case active, closed }`:
-    /// func joltDirectEncode(to writer: JoltDirectWriter) throws {
+    /// func joltDirectEncode(to writer: _JoltDirectWriter) throws {
     ///     switch self {
     ///     case .active: try writer.encode("active")
     ///     case .closed: try writer.encode("closed")

@@ -1,23 +1,23 @@
-/// The slot of one value a ``JoltDirectEncodable`` type writes itself into:
+/// The slot of one value a `_JoltDirectEncodable` type writes itself into:
 /// what its generated `encode(to:)` gets from a ``JoltEncoder``'s `Encoder`.
 ///
 /// ```swift
 /// func encode(to encoder: any Encoder) throws {
-///     if let writer = JoltDirectWriter(encoder) { return try joltDirectEncode(to: writer) }
+///     if let writer = _JoltDirectWriter(encoder) { return try joltDirectEncode(to: writer) }
 ///     // the container code, for any other encoder
 /// }
 ///
-/// func joltDirectEncode(to writer: JoltDirectWriter) throws {
+/// func joltDirectEncode(to writer: _JoltDirectWriter) throws {
 ///     let object = writer.object()
 ///     try object.encode(id, forKey: CodingKeys.id, "\"id\"")
 /// }
 /// ```
-public struct JoltDirectWriter {
+public struct _JoltDirectWriter {
     let slot: JoltByteEncoder
 
     /// The writer of `encoder`'s slot, or nil when `encoder` is not a
     /// ``JoltEncoder``'s or its encode does not take the direct path (see
-    /// ``JoltDirectEncodable``).
+    /// `_JoltDirectEncodable`).
     @inline(__always)
     public init?(_ encoder: any Encoder) {
         // A type test, then the reference taken as it is: no cast.
@@ -54,8 +54,8 @@ public struct JoltDirectWriter {
     /// object holds only them, none is compared with those before it. Keys
     /// written into it otherwise (a flattened value, a hook) still are, and so
     /// are all keys of an object that was open already.
-    public func object(distinctKeys: Bool = false) -> JoltDirectObject {
+    public func object(distinctKeys: Bool = false) -> _JoltDirectObject {
         let (index, id, opened) = slot.openObject()
-        return JoltDirectObject(slot: slot, index: index, id: id, checksKeys: !(distinctKeys && opened))
+        return _JoltDirectObject(slot: slot, index: index, id: id, checksKeys: !(distinctKeys && opened))
     }
 }

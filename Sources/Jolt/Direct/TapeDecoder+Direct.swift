@@ -1,5 +1,5 @@
 extension TapeDecoder {
-    /// Decodes the object at `i` as `T` through its ``JoltDirectDecodable``
+    /// Decodes the object at `i` as `T` through its `_JoltDirectDecodable`
     /// conformance `direct` (the same type), with this decoder standing on it
     /// and its path extended by `extra` and `key`, as for `init(from:)`.
     ///
@@ -8,7 +8,7 @@ extension TapeDecoder {
     /// decode throws the error, message and coding path Foundation's would (or,
     /// should the two ever disagree, gives the value `init(from:)` gives).
     @inline(never)
-    func decodeDirect<T: Decodable, K: CodingKey>(_ direct: any JoltDirectDecodable.Type, _ type: T.Type, at i: Int,
+    func decodeDirect<T: Decodable, K: CodingKey>(_ direct: any _JoltDirectDecodable.Type, _ type: T.Type, at i: Int,
                                                   _ extra: [any CodingKey], _ key: K) throws -> T {
         try readDirectOrInitFrom(type, at: i, extra, key) { try Self.readDirect(direct, $0, as: T.self) }
     }
@@ -22,7 +22,7 @@ extension TapeDecoder {
     /// path is read, by the `init(from:)` of a failed read, a hook or an error.
     @inline(__always)
     private func readDirectOrInitFrom<T: Decodable, K: CodingKey>(_ type: T.Type, at i: Int, _ extra: [any CodingKey], _ key: K,
-                                                                  _ read: (JoltDirectReader) throws -> T) throws -> T {
+                                                                  _ read: (_JoltDirectReader) throws -> T) throws -> T {
         guard extra.isEmpty else {
             return try with(index: i, extra: extra, key: key) { try readDirectOrInitFrom(type, read) }
         }
@@ -32,9 +32,9 @@ extension TapeDecoder {
     /// `read` on this decoder where it stands, or, when it throws, `type.init(from:)`
     /// with the direct path off below it.
     @inline(__always)
-    private func readDirectOrInitFrom<T: Decodable>(_ type: T.Type, _ read: (JoltDirectReader) throws -> T) throws -> T {
+    private func readDirectOrInitFrom<T: Decodable>(_ type: T.Type, _ read: (_JoltDirectReader) throws -> T) throws -> T {
         do {
-            return try read(JoltDirectReader(self))
+            return try read(_JoltDirectReader(self))
         } catch {
             context.containerState.pointee.directSuspended &+= 1
             defer { context.containerState.pointee.directSuspended &-= 1 }
@@ -47,7 +47,7 @@ extension TapeDecoder {
     /// The value is moved, not copied: `as!` of a type to itself takes the value,
     /// where `identityCast` (`unsafeBitCast`) would copy it (a retain per string)
     /// and release the original, for every value read.
-    private static func readDirect<D: JoltDirectDecodable, T>(_ direct: D.Type, _ reader: JoltDirectReader, as: T.Type) throws -> T {
+    private static func readDirect<D: _JoltDirectDecodable, T>(_ direct: D.Type, _ reader: _JoltDirectReader, as: T.Type) throws -> T {
         try D.joltDirectDecode(reader) as! T
     }
 
@@ -55,14 +55,14 @@ extension TapeDecoder {
     /// (the macros' code for a property of such a type): straight to its direct
     /// reading, without `unwrap`'s checks of the type, when this decode takes the
     /// direct path; through `unwrap` otherwise.
-    func decodeDirectValue<T: JoltDirectDecodable, K: CodingKey>(_ type: T.Type, at i: Int, key: K) throws -> T {
+    func decodeDirectValue<T: _JoltDirectDecodable, K: CodingKey>(_ type: T.Type, at i: Int, key: K) throws -> T {
         guard context.usesDirectPath, T.joltDecodesDirectly else { return try unwrap(type, at: i, extra: [], key: key) }
         return try readDirectOrInitFrom(type, at: i, [], key) { try T.joltDirectDecode($0) }
     }
 
     /// ``decodeDirectValue(_:at:key:)`` for the element at `position` of an
     /// array (its key Foundation's `"Index n"`, pushed as a pending key).
-    func decodeDirectElement<T: JoltDirectDecodable>(_ type: T.Type, at i: Int, position: Int) throws -> T {
+    func decodeDirectElement<T: _JoltDirectDecodable>(_ type: T.Type, at i: Int, position: Int) throws -> T {
         guard context.usesDirectPath, T.joltDecodesDirectly else {
             return try unwrap(type, at: i, extra: [], key: JoltCodingKey.index(position))
         }

@@ -16,6 +16,6 @@ struct EncoderOptions: Sendable {
     var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     var keyPathSeparator: String?
     var keyMappings = KeyMappings()
-    /// See ``JoltEncoder/usesDirectPath``.
+    /// See `JoltEncoder.usesDirectPath` (a test hook).
     var usesDirectPath = true
 }

@@ -60,7 +60,7 @@ final class EncodingCore {
     /// Whether keys are split at ``pathSeparator`` (a key path separator is set).
     let splitsKeys: Bool
     let hasMappings: Bool
-    /// Whether ``JoltDirectWriter`` writes the values of ``JoltDirectEncodable``
+    /// Whether `_JoltDirectWriter` writes the values of `_JoltDirectEncodable`
     /// types here: the direct path is on, and no option renames keys (a key
     /// strategy, key paths, key mappings) or merges objects (merge mode).
     let writesDirectly: Bool
@@ -471,7 +471,7 @@ final class EncodingCore {
     }
 
     /// Writes a key given as its JSON text, quotes included, which holds no
-    /// escape (``JoltDirectObject``'s keys, written by the macros), as
+    /// escape (`_JoltDirectObject`'s keys, written by the macros), as
     /// ``writeKey(_:)`` does; `checksRepeat` as in ``recordKey(start:escaped:checksRepeat:)``.
     @inline(__always)
     func writeQuotedKey(_ json: StaticString, checksRepeat: Bool) {
@@ -493,7 +493,7 @@ final class EncodingCore {
     /// object (see ``writeKey(_:)``), and writes its colon.
     ///
     /// With `checksRepeat` false the key is not compared with those before it: the
-    /// caller knows it is new (``JoltDirectObject``'s keys, distinct by
+    /// caller knows it is new (`_JoltDirectObject`'s keys, distinct by
     /// construction, in an object it opened). It is still recorded, for the
     /// keys written after it.
     @inline(__always)

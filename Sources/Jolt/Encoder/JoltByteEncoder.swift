@@ -63,7 +63,7 @@ final class JoltByteEncoder: Encoder, SingleValueEncodingContainer {
     }
 
     /// The object the slot's keyed containers write into (also
-    /// ``JoltDirectWriter/object(distinctKeys:)``'s): opened the first time, the same one when
+    /// `_.object(distinctKeys:)`'s): opened the first time, the same one when
     /// asked again (a superclass encoding into the same encoder). Its place on
     /// the stack of open containers and its id, or `(-1, -1)` (a misuse,
     /// recorded) when the slot holds something else or the object was closed.

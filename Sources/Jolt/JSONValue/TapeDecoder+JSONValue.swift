@@ -73,7 +73,6 @@ extension TapeDecoder {
                     positions = Dictionary(uniqueKeysWithValues: zip(keys, keys.indices))
                 }
             }
-            j = next(after: j &+ 1)
         }
         return JSONObject(uniqueKeys: keys, values: values)
     }

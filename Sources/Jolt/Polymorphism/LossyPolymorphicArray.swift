@@ -3,7 +3,7 @@
 /// missing discriminators, invalid payloads and `null`.
 ///
 /// Each dropped element is recorded in the decode report
-/// (``JoltDecoder/decodeWithReport(_:from:)-(_,Data)``) as `.droppedElement` with its
+/// (``JoltDecoder/decodeWithReport(_:from:)``) as `.droppedElement` with its
 /// index and the error. A missing key, `null` or a non-array value is still an
 /// error, and so is a missing registry. Encodes as a ``PolymorphicArray``.
 ///

@@ -16,29 +16,16 @@ extension JoltDecoder {
     /// if !report.isEmpty { logger.notice("user payload: \(report)") }
     /// ```
     ///
+    /// The input is any ``JoltInput`` (`Data`, `[UInt8]`, `String`, …).
+    ///
     /// - Throws: what `decode(_:from:)` throws.
-    public func decodeWithReport<T: Decodable>(_ type: T.Type, from data: Data) throws -> (T, JoltDecodeReport) {
-        try Self.decodeCore(type, fromInput: data, at: nil, options: options, reporting: true)
-    }
-
-    /// `decodeWithReport(_:from:)` from UTF-8 bytes.
-    public func decodeWithReport<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> (T, JoltDecodeReport) {
-        try Self.decodeCore(type, fromInput: bytes, at: nil, options: options, reporting: true)
-    }
-
-    /// `decodeWithReport(_:from:)` from a JSON string.
-    public func decodeWithReport<T: Decodable>(_ type: T.Type, from string: String) throws -> (T, JoltDecodeReport) {
-        try Self.decodeCore(type, fromInput: string, at: nil, options: options, reporting: true)
-    }
-
-    /// `decodeWithReport(_:from:)` from bytes the caller owns.
-    public func decodeWithReport<T: Decodable>(_ type: T.Type, from buffer: UnsafeRawBufferPointer) throws -> (T, JoltDecodeReport) {
-        try Self.decodeCore(type, fromInput: buffer, at: nil, options: options, reporting: true)
+    public func decodeWithReport<T: Decodable>(_ type: T.Type, from input: some JoltInput) throws -> (T, JoltDecodeReport) {
+        try Self.decodeCore(type, fromInput: input, at: nil, options: options, reporting: true)
     }
 
     /// `decodeWithReport(_:from:)` of the sub-tree at `path` (see `decode(_:from:at:)`).
-    public func decodeWithReport<T: Decodable>(_ type: T.Type, from data: Data, at path: String) throws -> (T, JoltDecodeReport) {
-        try Self.decodeCore(type, fromInput: data, at: path, options: options, reporting: true)
+    public func decodeWithReport<T: Decodable>(_ type: T.Type, from input: some JoltInput, at path: String) throws -> (T, JoltDecodeReport) {
+        try Self.decodeCore(type, fromInput: input, at: path, options: options, reporting: true)
     }
 }
 

@@ -133,9 +133,10 @@ enum TapeKind: UInt8, Sendable, CustomStringConvertible {
 }
 
 /// Flag bits of a tape entry.
+@usableFromInline
 enum TapeFlags {
     /// A string or key whose raw text contains at least one escape sequence.
-    static let escaped: UInt8 = 1
+    @usableFromInline static let escaped: UInt8 = 1
     /// Set by the decoder on an object once it has checked its keys for duplicates.
     static let keysChecked: UInt8 = 2
     /// Set with `keysChecked` when the object's keys are known to be distinct.

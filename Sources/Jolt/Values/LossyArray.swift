@@ -1,7 +1,7 @@
 /// An array that drops the elements it cannot decode instead of failing.
 ///
 /// Invalid and `null` elements are left out, each recorded in the decode report
-/// (``JoltDecoder/decodeWithReport(_:from:)-(_,Data)``) as `.droppedElement` with its
+/// (``JoltDecoder/decodeWithReport(_:from:)``) as `.droppedElement` with its
 /// index and the error. A missing key, `null` or a non-array value is still an
 /// error; for an empty array instead, use ``DefaultEmptyLossyArray``. Works with
 /// any `Decoder`; encodes as a plain array.

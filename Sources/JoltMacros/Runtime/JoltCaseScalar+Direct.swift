@@ -8,14 +8,14 @@ extension JoltCaseScalar {
     ///
     /// ```swift
     /// // What @Codable writes for `enum Status: String { case active, closed }`:
-    /// static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+    /// static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {
     ///     let scalar = JoltCaseScalar(reader)
     ///     if scalar.matches([.string("active")]) { return .active }
     ///     if scalar.matches([.string("closed")]) { return .closed }
-    ///     throw JoltDirectReader.failure      // read again through init(from:)
+    ///     throw _JoltDirectReader.failure      // read again through init(from:)
     /// }
     /// ```
-    public init(_ reader: borrowing JoltDirectReader) {
+    public init(_ reader: borrowing _JoltDirectReader) {
         var scalar = JoltCaseScalar.other
         reader.firstScalar(bool: { scalar = .bool($0) }, int: { scalar = .int($0) }, double: { scalar = .double($0) },
                            string: { scalar = .string($0) })
@@ -32,7 +32,7 @@ extension JoltCaseMatch {
     /// // What @Codable writes for `@CodingCase(match: .int(10), .string("ten")) case ten`:
     /// case .ten: try JoltCaseMatch.int(10).joltDirectEncode(fallback: "ten", to: writer)
     /// ```
-    public func joltDirectEncode(fallback: String, to writer: JoltDirectWriter) throws {
+    public func joltDirectEncode(fallback: String, to writer: _JoltDirectWriter) throws {
         switch self {
         case .string(let value): try writer.encode(value)
         case .int(let value): try writer.encode(value)

@@ -61,7 +61,7 @@ extension JoltCodingHooks where Self: AnyObject {
 /// meant to be called by hand.
 ///
 /// ```swift
-/// static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+/// static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {
 ///     return try joltDidDecode(Self(joltDirect: reader)) {
 ///         try joltHook($0.didDecode(from: reader.decoder))
 ///     }

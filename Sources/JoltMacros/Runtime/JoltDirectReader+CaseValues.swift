@@ -1,7 +1,7 @@
 import Jolt
 
 // The associated values of an enum case, read by the code the macros write for
-// the enum's direct reading, from the case's object (``JoltDirectReader/joltCase(at:key:_:)``),
+// the enum's direct reading, from the case's object (`_.joltCase(at:key:_:)`),
 // with the rules `init(from:)`'s `joltDecode(paths:)` helpers apply: the first
 // path whose value is present, not `null`, and decodes.
 //
@@ -15,14 +15,14 @@ import Jolt
 // }
 // ```
 //
-// A value that is missing or does not decode throws (``JoltDirectReader/failure``,
+// A value that is missing or does not decode throws (`_.failure`,
 // or the value's own error): the decoder then reads the enum again through
 // `init(from:)`, which throws the error Foundation would.
-extension JoltDirectReader {
+extension _JoltDirectReader {
     /// `body`'s result on the reader for the object at `index`, the value of
     /// this object's member `key`, with `key` on the coding path.
     /// - Throws: when that value is not an object, or what `body` throws.
-    public func joltCase<R>(at index: Int, key: StaticString, _ body: (JoltDirectReader) throws -> R) throws -> R {
+    public func joltCase<R>(at index: Int, key: StaticString, _ body: (_JoltDirectReader) throws -> R) throws -> R {
         try nested(at: index, forKey: JoltCaseKey(key), body)
     }
 
@@ -33,7 +33,7 @@ extension JoltDirectReader {
     /// The value at `key`.
     /// - Throws: when the key is missing or `null`, or the value does not decode.
     public func joltCaseValue<T: Decodable>(_ type: T.Type, key: StaticString) throws -> T {
-        guard let index = member(key), !isNull(at: index) else { throw JoltDirectReader.failure }
+        guard let index = member(key), !isNull(at: index) else { throw _JoltDirectReader.failure }
         return try decode(T.self, at: index, path: [JoltCaseKey](), forKey: JoltCaseKey(key))
     }
 
@@ -56,7 +56,7 @@ extension JoltDirectReader {
     /// way to the last) that holds one that decodes.
     /// - Throws: when no path holds one.
     public func joltCaseValue<T: Decodable>(_ type: T.Type, paths: [[StaticString]]) throws -> T {
-        guard let value = try joltFirstValue(T.self, paths: paths) else { throw JoltDirectReader.failure }
+        guard let value = try joltFirstValue(T.self, paths: paths) else { throw _JoltDirectReader.failure }
         return value
     }
 
@@ -88,7 +88,7 @@ extension JoltDirectReader {
                 failed = true
             }
         }
-        if failed { throw JoltDirectReader.failure }
+        if failed { throw _JoltDirectReader.failure }
         return nil
     }
 }

@@ -3,7 +3,7 @@ import SwiftSyntaxMacrosTestSupport
 import SwiftSyntaxMacroExpansion
 import XCTest
 
-/// The `JoltDirectEncodable` conformance `@Codable` and `@Encodable` write: for
+/// The `_JoltDirectEncodable` conformance `@Codable` and `@Encodable` write: for
 /// a struct whose encoded properties each have one plain key, `encode(to:)`
 /// hands a JoltEncoder's slot to `joltDirectEncode(to:)`, which writes each
 /// key as its bytes; a class forwards to `encode(to:)`; other types do not get it.
@@ -11,8 +11,8 @@ final class DirectEncodingExpansionTests: XCTestCase {
     /// The specs with the conformance the compiler passes when the type does not have it.
     let specs: [String: MacroSpec] = {
         var specs = joltMacroSpecs
-        specs["Codable"] = MacroSpec(type: CodableMacro.self, conformances: ["Encodable", "JoltDirectEncodable"])
-        specs["Encodable"] = MacroSpec(type: EncodableMacro.self, conformances: ["Encodable", "JoltDirectEncodable"])
+        specs["Codable"] = MacroSpec(type: CodableMacro.self, conformances: ["Encodable", "_JoltDirectEncodable"])
+        specs["Encodable"] = MacroSpec(type: EncodableMacro.self, conformances: ["Encodable", "_JoltDirectEncodable"])
         return specs
     }()
 
@@ -43,7 +43,7 @@ final class DirectEncodingExpansionTests: XCTestCase {
                 var cache: [String: Int] = [:]
             }
 
-            extension Event: Encodable, JoltDirectEncodable {
+            extension Event: Encodable, _JoltDirectEncodable {
                 enum CodingKeys: String, CodingKey {
                     case `id` = "id"
                     case `user_name` = "user_name"
@@ -54,7 +54,7 @@ final class DirectEncodingExpansionTests: XCTestCase {
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    if let writer = JoltDirectWriter(encoder) {
+                    if let writer = _JoltDirectWriter(encoder) {
                         return try joltDirectEncode(to: writer)
                     }
                     try joltHook(self.willEncode(to: encoder))
@@ -75,7 +75,7 @@ final class DirectEncodingExpansionTests: XCTestCase {
                     try joltHook(self.didEncode(to: encoder))
                 }
 
-                func joltDirectEncode(to writer: JoltDirectWriter) throws {
+                func joltDirectEncode(to writer: _JoltDirectWriter) throws {
                     let encoder = writer.encoder
                     try joltHook(self.willEncode(to: encoder))
                     let object = writer.object(distinctKeys: true)
@@ -178,8 +178,8 @@ final class DirectEncodingExpansionTests: XCTestCase {
                 }
             }
 
-            extension Animal: Encodable, JoltDirectEncodable {
-                func joltDirectEncode(to writer: JoltDirectWriter) throws {
+            extension Animal: Encodable, _JoltDirectEncodable {
+                func joltDirectEncode(to writer: _JoltDirectWriter) throws {
                     try encode(to: writer.encoder)
                 }
             }
@@ -234,9 +234,9 @@ final class DirectEncodingExpansionTests: XCTestCase {
                 case point(x: Int)
             }
 
-            extension Level: Encodable, JoltDirectEncodable {
+            extension Level: Encodable, _JoltDirectEncodable {
                 func encode(to encoder: any Encoder) throws {
-                    if let writer = JoltDirectWriter(encoder) {
+                    if let writer = _JoltDirectWriter(encoder) {
                         return try joltDirectEncode(to: writer)
                     }
                     try joltHook(self.willEncode(to: encoder))
@@ -249,7 +249,7 @@ final class DirectEncodingExpansionTests: XCTestCase {
                     try joltHook(self.didEncode(to: encoder))
                 }
 
-                func joltDirectEncode(to writer: JoltDirectWriter) throws {
+                func joltDirectEncode(to writer: _JoltDirectWriter) throws {
                     let encoder = writer.encoder
                     try joltHook(self.willEncode(to: encoder))
                     switch self {
@@ -262,9 +262,9 @@ final class DirectEncodingExpansionTests: XCTestCase {
                 }
             }
 
-            extension Phone: Encodable, JoltDirectEncodable {
+            extension Phone: Encodable, _JoltDirectEncodable {
                 func encode(to encoder: any Encoder) throws {
-                    if let writer = JoltDirectWriter(encoder) {
+                    if let writer = _JoltDirectWriter(encoder) {
                         return try joltDirectEncode(to: writer)
                     }
                     try joltHook(self.willEncode(to: encoder))
@@ -277,7 +277,7 @@ final class DirectEncodingExpansionTests: XCTestCase {
                     try joltHook(self.didEncode(to: encoder))
                 }
 
-                func joltDirectEncode(to writer: JoltDirectWriter) throws {
+                func joltDirectEncode(to writer: _JoltDirectWriter) throws {
                     let encoder = writer.encoder
                     try joltHook(self.willEncode(to: encoder))
                     switch self {
@@ -290,9 +290,9 @@ final class DirectEncodingExpansionTests: XCTestCase {
                 }
             }
 
-            extension Shape: Encodable, JoltDirectEncodable {
+            extension Shape: Encodable, _JoltDirectEncodable {
                 func encode(to encoder: any Encoder) throws {
-                    if let writer = JoltDirectWriter(encoder) {
+                    if let writer = _JoltDirectWriter(encoder) {
                         return try joltDirectEncode(to: writer)
                     }
                     try joltHook(self.willEncode(to: encoder))
@@ -312,7 +312,7 @@ final class DirectEncodingExpansionTests: XCTestCase {
                     try joltHook(self.didEncode(to: encoder))
                 }
 
-                func joltDirectEncode(to writer: JoltDirectWriter) throws {
+                func joltDirectEncode(to writer: _JoltDirectWriter) throws {
                     let encoder = writer.encoder
                     try joltHook(self.willEncode(to: encoder))
                     switch self {

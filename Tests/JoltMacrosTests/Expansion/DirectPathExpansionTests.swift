@@ -3,15 +3,15 @@ import SwiftSyntaxMacrosTestSupport
 import SwiftSyntaxMacroExpansion
 import XCTest
 
-/// The `JoltDirectDecodable` conformance `@Codable` writes for a struct whose
+/// The `_JoltDirectDecodable` conformance `@Codable` writes for a struct whose
 /// properties each read one key: one pass over the members, keys matched by a
 /// `switch` on their length and first four bytes, then their other bytes.
 final class DirectPathExpansionTests: XCTestCase {
     /// The specs with the conformance the compiler passes when the type does not have it.
     let specs: [String: MacroSpec] = {
         var specs = joltMacroSpecs
-        specs["Codable"] = MacroSpec(type: CodableMacro.self, conformances: ["Decodable", "Encodable", "JoltCodingHooks", "JoltCodableClass", "JoltDirectDecodable"])
-        specs["Decodable"] = MacroSpec(type: DecodableMacro.self, conformances: ["Decodable", "JoltCodingHooks", "JoltCodableClass", "JoltDirectDecodable"])
+        specs["Codable"] = MacroSpec(type: CodableMacro.self, conformances: ["Decodable", "Encodable", "JoltCodingHooks", "JoltCodableClass", "_JoltDirectDecodable"])
+        specs["Decodable"] = MacroSpec(type: DecodableMacro.self, conformances: ["Decodable", "JoltCodingHooks", "JoltCodableClass", "_JoltDirectDecodable"])
         return specs
     }()
 
@@ -34,7 +34,7 @@ final class DirectPathExpansionTests: XCTestCase {
                 let editor: Person?
             }
 
-            extension Post: Decodable, JoltCodingHooks, JoltDirectDecodable {
+            extension Post: Decodable, JoltCodingHooks, _JoltDirectDecodable {
                 enum CodingKeys: String, CodingKey {
                     case `author` = "author"
                     case `tags` = "tags"
@@ -50,7 +50,7 @@ final class DirectPathExpansionTests: XCTestCase {
                     try joltHook(self.didDecode(from: decoder))
                 }
 
-                init(joltDirect reader: borrowing JoltDirectReader) throws {
+                init(joltDirect reader: borrowing _JoltDirectReader) throws {
                     try joltHook(Self.willDecode(from: reader.decoder))
                     var __jolt0: Person? = nil
                     var __jolt1: [Tag]? = nil
@@ -84,17 +84,17 @@ final class DirectPathExpansionTests: XCTestCase {
                         }
                     }
                     guard let __jolt0 = __jolt0.take() else {
-                        throw JoltDirectReader.failure
+                        throw _JoltDirectReader.failure
                     }
                     guard let __jolt1 = __jolt1.take() else {
-                        throw JoltDirectReader.failure
+                        throw _JoltDirectReader.failure
                     }
                     self.author = __jolt0
                     self.tags = __jolt1
                     self.editor = __jolt2.take() ?? nil
                 }
 
-                static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+                static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {
                     return try joltDidDecode(Self(joltDirect: reader)) {
                         try joltHook($0.didDecode(from: reader.decoder))
                     }
@@ -134,7 +134,7 @@ final class DirectPathExpansionTests: XCTestCase {
                 var cache: [String: Int] = [:]
             }
 
-            extension Event: Decodable, JoltCodingHooks, JoltDirectDecodable {
+            extension Event: Decodable, JoltCodingHooks, _JoltDirectDecodable {
                 enum CodingKeys: String, CodingKey {
                     case `id` = "id"
                     case `user_name` = "user_name"
@@ -164,7 +164,7 @@ final class DirectPathExpansionTests: XCTestCase {
                     try joltHook(self.didDecode(from: decoder))
                 }
 
-                init(joltDirect reader: borrowing JoltDirectReader) throws {
+                init(joltDirect reader: borrowing _JoltDirectReader) throws {
                     try joltHook(Self.willDecode(from: reader.decoder))
                     var __jolt0: Int? = nil
                     var __jolt1: String? = nil
@@ -247,16 +247,16 @@ final class DirectPathExpansionTests: XCTestCase {
                         }
                     }
                     guard let __jolt0 = __jolt0.take() else {
-                        throw JoltDirectReader.failure
+                        throw _JoltDirectReader.failure
                     }
                     guard let __jolt1 = __jolt1.take() else {
-                        throw JoltDirectReader.failure
+                        throw _JoltDirectReader.failure
                     }
                     guard let __jolt5 = __jolt5.take() else {
-                        throw JoltDirectReader.failure
+                        throw _JoltDirectReader.failure
                     }
                     guard let __jolt7 = __jolt7.take() else {
-                        throw JoltDirectReader.failure
+                        throw _JoltDirectReader.failure
                     }
                     self.id = __jolt0
                     self.name = __jolt1
@@ -272,7 +272,7 @@ final class DirectPathExpansionTests: XCTestCase {
                     self.mail = __jolt7
                 }
 
-                static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+                static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {
                     return try joltDidDecode(Self(joltDirect: reader)) {
                         try joltHook($0.didDecode(from: reader.decoder))
                     }
@@ -301,7 +301,7 @@ final class DirectPathExpansionTests: XCTestCase {
                 var e: Int
             }
 
-            extension Paths: Decodable, JoltCodingHooks, JoltDirectDecodable {
+            extension Paths: Decodable, JoltCodingHooks, _JoltDirectDecodable {
                 enum CodingKeys: String, CodingKey {
                     case `a` = "a"
                     case `b` = "b"
@@ -326,7 +326,7 @@ final class DirectPathExpansionTests: XCTestCase {
                     try joltHook(self.didDecode(from: decoder))
                 }
 
-                init(joltDirect reader: borrowing JoltDirectReader) throws {
+                init(joltDirect reader: borrowing _JoltDirectReader) throws {
                     try joltHook(Self.willDecode(from: reader.decoder))
                     var __jolt0: Int? = nil
                     var __jolt1: String? = nil
@@ -400,10 +400,10 @@ final class DirectPathExpansionTests: XCTestCase {
                         }
                     }
                     guard let __jolt0 = __jolt0.take() else {
-                        throw JoltDirectReader.failure
+                        throw _JoltDirectReader.failure
                     }
                     guard let __jolt3 = __jolt3.take() else {
-                        throw JoltDirectReader.failure
+                        throw _JoltDirectReader.failure
                     }
                     self.a = __jolt0
                     if __jolt1 != nil {
@@ -419,7 +419,7 @@ final class DirectPathExpansionTests: XCTestCase {
                     self.e = __jolt3
                 }
 
-                static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+                static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {
                     return try joltDidDecode(Self(joltDirect: reader)) {
                         try joltHook($0.didDecode(from: reader.decoder))
                     }
@@ -479,7 +479,7 @@ final class DirectPathExpansionTests: XCTestCase {
                     try joltHook(self.didDecode(from: decoder))
                 }
 
-                init(joltDirect reader: borrowing JoltDirectReader) throws {
+                init(joltDirect reader: borrowing _JoltDirectReader) throws {
                     let decoder = reader.decoder
                     try joltHook(Self.willDecode(from: decoder))
                     var __jolt0: Int? = nil
@@ -497,13 +497,13 @@ final class DirectPathExpansionTests: XCTestCase {
                         }
                     }
                     guard let __jolt0 = __jolt0.take() else {
-                        throw JoltDirectReader.failure
+                        throw _JoltDirectReader.failure
                     }
                     self.a = __jolt0
                     try joltHook(self.didDecode(from: decoder))
                 }
 
-                static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+                static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {
                     try Self(joltDirect: reader)
                 }
             }
@@ -530,7 +530,7 @@ final class DirectPathExpansionTests: XCTestCase {
                     }
                 }
 
-                init(joltDirect reader: borrowing JoltDirectReader) throws {
+                init(joltDirect reader: borrowing _JoltDirectReader) throws {
                     let decoder = reader.decoder
                     let runsHooks = Self.joltHooksClass == Base.self
                     if runsHooks {
@@ -551,7 +551,7 @@ final class DirectPathExpansionTests: XCTestCase {
                         }
                     }
                     guard let __jolt0 = __jolt0.take() else {
-                        throw JoltDirectReader.failure
+                        throw _JoltDirectReader.failure
                     }
                     self.a = __jolt0
                     if runsHooks {
@@ -559,7 +559,7 @@ final class DirectPathExpansionTests: XCTestCase {
                     }
                 }
 
-                static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+                static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {
                     guard self == Base.self else {
                         return try self.init(from: reader.decoder)
                     }
@@ -571,7 +571,7 @@ final class DirectPathExpansionTests: XCTestCase {
                 }
             }
 
-            extension Contained: Decodable, JoltCodingHooks, JoltDirectDecodable {
+            extension Contained: Decodable, JoltCodingHooks, _JoltDirectDecodable {
                 enum CodingKeys: String, CodingKey {
                     case `data` = "data"
                     case `a` = "a"
@@ -584,7 +584,7 @@ final class DirectPathExpansionTests: XCTestCase {
                     try joltHook(self.didDecode(from: decoder))
                 }
 
-                init(joltDirect reader: borrowing JoltDirectReader) throws {
+                init(joltDirect reader: borrowing _JoltDirectReader) throws {
                     let decoder = reader.decoder
                     try joltHook(Self.willDecode(from: decoder))
                     let reader = try reader.nested([CodingKeys.`data`])
@@ -603,19 +603,19 @@ final class DirectPathExpansionTests: XCTestCase {
                         }
                     }
                     guard let __jolt0 = __jolt0.take() else {
-                        throw JoltDirectReader.failure
+                        throw _JoltDirectReader.failure
                     }
                     self.a = __jolt0
                 }
 
-                static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+                static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {
                     return try joltDidDecode(Self(joltDirect: reader)) {
                         try joltHook($0.didDecode(from: reader.decoder))
                     }
                 }
             }
 
-            extension Placed: Decodable, JoltCodingHooks, JoltDirectDecodable {
+            extension Placed: Decodable, JoltCodingHooks, _JoltDirectDecodable {
                 enum CodingKeys: String, CodingKey {
                     case `name` = "name"
                 }
@@ -628,7 +628,7 @@ final class DirectPathExpansionTests: XCTestCase {
                     try joltHook(self.didDecode(from: decoder))
                 }
 
-                init(joltDirect reader: borrowing JoltDirectReader) throws {
+                init(joltDirect reader: borrowing _JoltDirectReader) throws {
                     try joltHook(Self.willDecode(from: reader.decoder))
                     var __jolt0: String? = nil
                     var __joltSeen0 = false
@@ -646,23 +646,23 @@ final class DirectPathExpansionTests: XCTestCase {
                     }
                     let __joltFlattened_geo = try JoltFlattened.decodeIfPresent(Geo.self, from: reader.decoder)
                     guard let __jolt0 = __jolt0.take() else {
-                        throw JoltDirectReader.failure
+                        throw _JoltDirectReader.failure
                     }
                     self.name = __jolt0
                     self.geo = __joltFlattened_geo
                 }
 
-                static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+                static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {
                     return try joltDidDecode(Self(joltDirect: reader)) {
                         try joltHook($0.didDecode(from: reader.decoder))
                     }
                 }
             }
 
-            extension Box: Decodable, JoltCodingHooks, JoltDirectDecodable {
+            extension Box: Decodable, JoltCodingHooks, _JoltDirectDecodable {
             }
 
-            extension Base: Decodable, JoltCodingHooks, JoltCodableClass, JoltDirectDecodable {
+            extension Base: Decodable, JoltCodingHooks, JoltCodableClass, _JoltDirectDecodable {
             }
             """#,
             macroSpecs: specs, indentationWidth: .spaces(4))
@@ -696,7 +696,7 @@ final class DirectPathExpansionTests: XCTestCase {
                 case circle(radius: Double)
             }
 
-            extension Status: Decodable, JoltCodingHooks, JoltDirectDecodable {
+            extension Status: Decodable, JoltCodingHooks, _JoltDirectDecodable {
                 init(from decoder: any Decoder) throws {
                     func decodeCase() throws -> Self {
                         let scalar = JoltCaseScalar(from: decoder)
@@ -725,7 +725,7 @@ final class DirectPathExpansionTests: XCTestCase {
                     try joltHook(self.didDecode(from: decoder))
                 }
 
-                init(joltDirect reader: borrowing JoltDirectReader) throws {
+                init(joltDirect reader: borrowing _JoltDirectReader) throws {
                     let scalar = JoltCaseScalar(reader)
                     let value: Self
                     let text: String?
@@ -750,19 +750,19 @@ final class DirectPathExpansionTests: XCTestCase {
                         try joltHook(self.didDecode(from: reader.decoder))
                         return
                     } else {
-                        throw JoltDirectReader.failure
+                        throw _JoltDirectReader.failure
                     }
                     try joltHook(Self.willDecode(from: reader.decoder))
                     self = value
                     try joltHook(self.didDecode(from: reader.decoder))
                 }
 
-                static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+                static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {
                     try Self(joltDirect: reader)
                 }
             }
 
-            extension Shape: Decodable, JoltCodingHooks, JoltDirectDecodable {
+            extension Shape: Decodable, JoltCodingHooks, _JoltDirectDecodable {
                 init(from decoder: any Decoder) throws {
                     func decodeCase() throws -> Self {
                         let scalar = JoltCaseScalar(from: decoder)
@@ -779,7 +779,7 @@ final class DirectPathExpansionTests: XCTestCase {
                     try joltHook(self.didDecode(from: decoder))
                 }
 
-                init(joltDirect reader: borrowing JoltDirectReader) throws {
+                init(joltDirect reader: borrowing _JoltDirectReader) throws {
                     if let __joltAt = reader.member("circle") {
                         try joltHook(Self.willDecode(from: reader.decoder))
                         self = try reader.joltCase(at: __joltAt, key: "circle") { values in
@@ -788,11 +788,11 @@ final class DirectPathExpansionTests: XCTestCase {
                         try joltHook(self.didDecode(from: reader.decoder))
                         return
                     } else {
-                        throw JoltDirectReader.failure
+                        throw _JoltDirectReader.failure
                     }
                 }
 
-                static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+                static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {
                     try Self(joltDirect: reader)
                 }
             }
@@ -833,7 +833,7 @@ final class DirectPathExpansionTests: XCTestCase {
                 case kinded(size: Int)
             }
 
-            extension Media: Decodable, JoltCodingHooks, JoltDirectDecodable {
+            extension Media: Decodable, JoltCodingHooks, _JoltDirectDecodable {
                 init(from decoder: any Decoder) throws {
                     func decodeCase() throws -> Self {
                         let scalar = JoltCaseScalar(from: decoder)
@@ -864,7 +864,7 @@ final class DirectPathExpansionTests: XCTestCase {
                     try joltHook(self.didDecode(from: decoder))
                 }
 
-                init(joltDirect reader: borrowing JoltDirectReader) throws {
+                init(joltDirect reader: borrowing _JoltDirectReader) throws {
                     let scalar = JoltCaseScalar(reader)
                     let value: Self
                     let text: String?
@@ -890,19 +890,19 @@ final class DirectPathExpansionTests: XCTestCase {
                         try joltHook(self.didDecode(from: reader.decoder))
                         return
                     } else {
-                        throw JoltDirectReader.failure
+                        throw _JoltDirectReader.failure
                     }
                     try joltHook(Self.willDecode(from: reader.decoder))
                     self = value
                     try joltHook(self.didDecode(from: reader.decoder))
                 }
 
-                static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+                static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {
                     try Self(joltDirect: reader)
                 }
             }
 
-            extension Tagged: Decodable, JoltCodingHooks, JoltDirectDecodable {
+            extension Tagged: Decodable, JoltCodingHooks, _JoltDirectDecodable {
                 init(from decoder: any Decoder) throws {
                     func decodeCase() throws -> Self {
                         let scalar = JoltCaseScalar(from: decoder)
@@ -924,7 +924,7 @@ final class DirectPathExpansionTests: XCTestCase {
                     try joltHook(self.didDecode(from: decoder))
                 }
 
-                init(joltDirect reader: borrowing JoltDirectReader) throws {
+                init(joltDirect reader: borrowing _JoltDirectReader) throws {
                     let scalar = JoltCaseScalar(reader)
                     let value: Self
                     let text: String?
@@ -936,14 +936,14 @@ final class DirectPathExpansionTests: XCTestCase {
                     if text == "plain" {
                         value = .`plain`
                     } else {
-                        throw JoltDirectReader.failure
+                        throw _JoltDirectReader.failure
                     }
                     try joltHook(Self.willDecode(from: reader.decoder))
                     self = value
                     try joltHook(self.didDecode(from: reader.decoder))
                 }
 
-                static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+                static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {
                     try Self(joltDirect: reader)
                 }
             }

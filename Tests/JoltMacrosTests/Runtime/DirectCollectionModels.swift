@@ -2,7 +2,7 @@ import Foundation
 import JoltMacros
 
 /// Arrays and dictionaries of a type read directly, as the properties of one
-/// (`JoltDirectMembers`' reads of `[T]` and `[String: T]`, built where `T` is
+/// (`_JoltDirectMembers`' reads of `[T]` and `[String: T]`, built where `T` is
 /// concrete), for ``DirectCollectionCodingTests``.
 @Codable
 struct DirectCollections: Equatable {

@@ -1,9 +1,9 @@
 import Foundation
-import Jolt
+@_spi(Testing) import Jolt
 import JoltMacros
 import Testing
 
-/// JoltEncoder's direct path (the `JoltDirectEncodable` conformance `@Codable`
+/// JoltEncoder's direct path (the `_JoltDirectEncodable` conformance `@Codable`
 /// writes for structs) against the generated `encode(to:)` through keyed
 /// containers: which models get it, and the same bytes or the same error from
 /// both, under every option.
@@ -11,7 +11,7 @@ import Testing
 struct DirectEncodingTests {
     @Test("structs whose keys are each one plain key get the direct writing; the others do not")
     func conformances() {
-        func writesDirectly(_ type: Any.Type) -> Bool { type is any JoltDirectEncodable.Type }
+        func writesDirectly(_ type: Any.Type) -> Bool { type is any _JoltDirectEncodable.Type }
         for type: Any.Type in [EncodedEverything.self, DirectInner.self, BasicUser.self, Defaults.self, Styled.self, Nulls.self,
                                SomeNulls.self, Hooked.self, EncodeOnly.self, PublicModel.self, FlatCollision.self,
                                FlatMaybeGeo.self, DirectStatus.self, DirectLevel.self, DirectSwitch.self, DirectMood.self,

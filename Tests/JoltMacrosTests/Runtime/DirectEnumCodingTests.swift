@@ -11,7 +11,7 @@ struct DirectEnumCodingTests {
     @Test("enums with a case a scalar selects read directly")
     func conformances() {
         func direct(_ type: Any.Type) -> Bool {
-            (type as? any JoltDirectDecodable.Type)?.joltDecodesDirectly ?? false
+            (type as? any _JoltDirectDecodable.Type)?.joltDecodesDirectly ?? false
         }
         for type: Any.Type in [DirectStatus.self, DirectLevel.self, DirectPhone.self, DirectSwitch.self, DirectMood.self] {
             #expect(direct(type), "\(type)")

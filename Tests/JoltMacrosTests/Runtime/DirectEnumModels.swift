@@ -1,7 +1,7 @@
 import Foundation
 import JoltMacros
 
-// Enums read directly (`JoltDirectDecodable`): the scalar is read from the tape
+// Enums read directly (`_JoltDirectDecodable`): the scalar is read from the tape
 // and matched against the cases that a scalar alone selects; anything else is
 // read again through init(from:).
 

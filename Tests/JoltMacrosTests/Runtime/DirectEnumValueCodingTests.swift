@@ -72,7 +72,7 @@ struct DirectEnumValueCodingTests {
     @Test("the enums read directly")
     func conformances() {
         for type: Any.Type in [DirectShape.self, DirectEvent.self, DirectOnlyValues.self, DirectMethod.self] {
-            #expect((type as? any JoltDirectDecodable.Type)?.joltDecodesDirectly == true, "\(type)")
+            #expect((type as? any _JoltDirectDecodable.Type)?.joltDecodesDirectly == true, "\(type)")
         }
     }
 

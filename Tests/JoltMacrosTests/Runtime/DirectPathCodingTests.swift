@@ -1,9 +1,9 @@
 import Foundation
-import Jolt
+@_spi(Testing) import Jolt
 import JoltMacros
 import Testing
 
-/// JoltDecoder's direct path (the `JoltDirectDecodable` conformance `@Codable`
+/// JoltDecoder's direct path (the `_JoltDirectDecodable` conformance `@Codable`
 /// writes) against `init(from:)`: which models get it, and the same value or
 /// the same error from both for every document made by damaging a valid one.
 @Suite("the direct path against init(from:)")
@@ -11,7 +11,7 @@ struct DirectPathCodingTests {
     @Test("structs and classes the direct path can read get it; subclasses and the others do not")
     func conformances() {
         func direct(_ type: Any.Type) -> Bool {
-            (type as? any JoltDirectDecodable.Type)?.joltDecodesDirectly ?? false
+            (type as? any _JoltDirectDecodable.Type)?.joltDecodesDirectly ?? false
         }
         for type: Any.Type in [DirectEverything.self, DirectInner.self, BasicUser.self, Defaults.self, Styled.self, Nulls.self, Profile.self,
                                Transformed.self,

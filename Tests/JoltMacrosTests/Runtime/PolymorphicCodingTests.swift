@@ -1,5 +1,5 @@
 import Foundation
-import Jolt
+@_spi(Testing) import Jolt
 import JoltMacros
 import Testing
 

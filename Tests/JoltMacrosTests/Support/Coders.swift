@@ -1,9 +1,9 @@
 import Foundation
-import Jolt
+@_spi(Testing) import Jolt
 
 /// A decoder under test: each JoltDecoder backend built (`JoltBackend.allCases`,
 /// which lists no other), taking the direct path of the types `@Codable` makes
-/// `JoltDirectDecodable`, each again with
+/// `_JoltDirectDecodable`, each again with
 /// `usesDirectPath` off (every type through `init(from:)`), then Foundation's
 /// JSONDecoder: every test that expects a value or an error from each proves
 /// that both of JoltDecoder's paths give it.

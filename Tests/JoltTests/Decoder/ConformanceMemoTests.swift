@@ -9,14 +9,14 @@ final class ConformanceMemoTests: XCTestCase {
     struct Item: Codable, Equatable { var id: Int; var tags: [String]; var child: Child? }
     struct Child: Codable, Equatable { var name: String }
     /// Conforms, but only forwards (as the macros' classes do): never read directly.
-    struct Forwarding: JoltDirectDecodable, Equatable {
+    struct Forwarding: _JoltDirectDecodable, Equatable {
         var id: Int
-        static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self { fatalError("not read directly") }
+        static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self { fatalError("not read directly") }
         static var joltDecodesDirectly: Bool { false }
     }
-    struct Direct: JoltDirectDecodable, Equatable {
+    struct Direct: _JoltDirectDecodable, Equatable {
         var id: Int
-        static func joltDirectDecode(_ reader: JoltDirectReader) throws -> Self {
+        static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {
             var members = try reader.members()
             var id = 0
             while members.next() {

@@ -1,27 +1,27 @@
 import Foundation
 import XCTest
-@testable import Jolt
+@_spi(Testing) @testable import Jolt
 
 /// A point that writes which path wrote it: JoltEncoder must hand its slot to
 /// `joltDirectEncode(to:)` wherever a `WrittenPoint` is encoded (at the top, in
 /// arrays and dictionaries, inside another direct type and inside plain
 /// Codable types), under the options the direct path honours, and run the
 /// container code otherwise.
-private struct WrittenPoint: JoltDirectEncodable {
+private struct WrittenPoint: _JoltDirectEncodable {
     var x: Int
     var inner: [WrittenPoint] = []
 
     enum CodingKeys: String, CodingKey { case x, inner, path }
 
     func encode(to encoder: any Encoder) throws {
-        if let writer = JoltDirectWriter(encoder) { return try joltDirectEncode(to: writer) }
+        if let writer = _JoltDirectWriter(encoder) { return try joltDirectEncode(to: writer) }
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(x, forKey: .x)
         if !inner.isEmpty { try container.encode(inner, forKey: .inner) }
         try container.encode("containers", forKey: .path)
     }
 
-    func joltDirectEncode(to writer: JoltDirectWriter) throws {
+    func joltDirectEncode(to writer: _JoltDirectWriter) throws {
         let object = writer.object()
         try object.encode(x, forKey: CodingKeys.x, "\"x\"")
         if !inner.isEmpty { try object.encode(inner, forKey: CodingKeys.inner, "\"inner\"") }

@@ -1,11 +1,11 @@
 import Foundation
 import XCTest
-@testable import Jolt
+@_spi(Testing) @testable import Jolt
 
 /// A point whose value says which initializer made it: JoltDecoder must take
 /// `init(joltDirect:)` wherever a `DirectPoint` is decoded, under the options the
 /// direct path honours, and `init(from:)` otherwise, with the same values and errors.
-private struct DirectPoint: JoltDirectDecodable, Equatable {
+private struct DirectPoint: _JoltDirectDecodable, Equatable {
     var x: Int
     var y: Int
     var label: String?
@@ -26,11 +26,11 @@ private struct DirectPoint: JoltDirectDecodable, Equatable {
         label = try container.decodeIfPresent(String.self, forKey: .label)
     }
 
-    static func joltDirectDecode(_ reader: JoltDirectReader) throws -> DirectPoint {
+    static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> DirectPoint {
         try DirectPoint(joltDirect: reader)
     }
 
-    init(joltDirect reader: JoltDirectReader) throws {
+    init(joltDirect reader: _JoltDirectReader) throws {
         var x: Int?, y: Int?, label: String??
         var members = try reader.members()
         while members.next() {
@@ -42,7 +42,7 @@ private struct DirectPoint: JoltDirectDecodable, Equatable {
             default: break
             }
         }
-        guard let x, let y else { throw JoltDirectReader.failure }
+        guard let x, let y else { throw _JoltDirectReader.failure }
         self.x = x
         self.y = y
         self.label = label ?? nil
@@ -78,7 +78,7 @@ extension DirectPoint: Encodable {
 
 /// A tag read from a string or an integer, whose value says which initializer
 /// made it: the shape of the macros' enums (a conformance read from a scalar).
-private struct DirectTag: JoltDirectDecodable, Equatable {
+private struct DirectTag: _JoltDirectDecodable, Equatable {
     var name: String
     var viaDirect = false
 
@@ -93,10 +93,10 @@ private struct DirectTag: JoltDirectDecodable, Equatable {
         }
     }
 
-    static func joltDirectDecode(_ reader: JoltDirectReader) throws -> DirectTag {
+    static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> DirectTag {
         var name: String?
         reader.firstScalar(bool: { _ in }, int: { name = "#\($0)" }, double: { _ in }, string: { name = $0 })
-        guard let name else { throw JoltDirectReader.failure }
+        guard let name else { throw _JoltDirectReader.failure }
         var tag = DirectTag(name)
         tag.viaDirect = true
         return tag
