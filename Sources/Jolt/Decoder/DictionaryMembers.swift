@@ -28,10 +28,10 @@
 /// ```
 @usableFromInline
 struct DictionaryMembers {
-    /// The tape index of the current member's key, and of the next member's.
-    private(set) var keyIndex: Int
-    private var following: Int
-    private let end: Int
+    /// The position among the object's members.
+    private var members: TapeMembers
+    /// The tape index of the current member's key.
+    var keyIndex: Int { members.key }
     /// The number of members.
     @usableFromInline let count: Int
     /// Whether a value is stored without looking for an earlier one: the keys
@@ -51,9 +51,7 @@ struct DictionaryMembers {
     init(_ tape: TapeDecoder, object: Int, entry: TapeEntry) {
         self.tape = tape
         self.object = object
-        keyIndex = object
-        following = object &+ 1
-        end = entry.end
+        members = TapeMembers(tape.entries, object: object)
         count = entry.count
         asWritten = tape.context.usesDefaultKeys
         let policy = tape.context.duplicateKeyPolicy
@@ -67,9 +65,7 @@ struct DictionaryMembers {
     /// The next member's key; nil past the last member.
     @usableFromInline
     mutating func nextKey() -> String? {
-        guard following < end else { return nil }
-        keyIndex = following
-        following = tape.next(after: keyIndex &+ 1)
+        guard members.next() else { return nil }
         // Distinct bytes make distinct strings only while every key is ASCII:
         // a string compares by canonical equivalence ("\u{212A}" == "K").
         if distinct && !tape.keyIsASCII(at: keyIndex) {
@@ -81,7 +77,7 @@ struct DictionaryMembers {
     }
 
     /// The tape index of the current member's value.
-    var valueIndex: Int { keyIndex &+ 1 }
+    var valueIndex: Int { members.value }
 
     /// The coding key of the current member's value.
     var codingKey: JoltCodingKey { asWritten ? .dictionary(key) : .string(key) }

@@ -44,13 +44,12 @@ extension TapeDecoder {
             switch e.kind {
             case .object:
                 var found: Int?
-                var j = i &+ 1
-                while j < e.end {
-                    if keyString(at: j) == component {
-                        found = j &+ 1
+                var members = TapeMembers(entries, object: i)
+                while members.next() {
+                    if keyString(at: members.key) == component {
+                        found = members.value
                         break
                     }
-                    j = next(after: j &+ 1)
                 }
                 guard let value = found else {
                     throw DecodingError.keyNotFound(JoltCodingKey.string(component), DecodingError.Context(
@@ -70,10 +69,10 @@ extension TapeDecoder {
                         codingPath: codingPath,
                         debugDescription: "Index \(n) is out of range on the path \"\(path)\": the array has \(e.count) elements."))
                 }
-                var j = i &+ 1
-                for _ in 0..<n { j = next(after: j) }
+                var elements = TapeElements(entries, array: i)
+                while elements.next() && elements.position < n {}
                 codingPath.append(JoltCodingKey.index(n))
-                i = j
+                i = elements.element
             case .null:
                 throw DecodingError.valueNotFound([String: Any].self, DecodingError.Context(
                     codingPath: codingPath,

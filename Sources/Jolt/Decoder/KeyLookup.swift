@@ -25,10 +25,9 @@ final class KeyLookup {
         table = Dictionary(minimumCapacity: e.count)
         convertedKeys = nil
         let useLast = decoder.context.duplicateKeyPolicy == .useLast
-        var j = object &+ 1
-        while j < e.end {
-            insert(decoder.keyString(at: j), keyIndex: j, useLast: useLast)
-            j = decoder.next(after: j &+ 1)
+        var members = TapeMembers(decoder.entries, object: object)
+        while members.next() {
+            insert(decoder.keyString(at: members.key), keyIndex: members.key, useLast: useLast)
         }
     }
 
@@ -50,8 +49,9 @@ final class KeyLookup {
         var converted: [String] = []
         converted.reserveCapacity(e.count)
         let useLast = decoder.context.duplicateKeyPolicy == .useLast
-        var j = object &+ 1
-        while j < e.end {
+        var members = TapeMembers(decoder.entries, object: object)
+        while members.next() {
+            let j = members.key
             let raw = decoder.keyString(at: j)
             let name: String
             if case .custom(let convert) = strategy {

@@ -61,30 +61,24 @@ extension TapeDecoder {
             (i, path) = (0, [])
         }
         descent: while i != target {
-            let e = entries[i]
-            var j = i &+ 1
-            switch e.kind {
+            switch entries[i].kind {
             case .object:
-                while j < e.end {
-                    let valueEnd = next(after: j &+ 1)
-                    if target < valueEnd {
-                        path.append(memberKey(at: j, below: path))
-                        i = j &+ 1
+                var members = TapeMembers(entries, object: i)
+                while members.next() {
+                    if target < members.following {
+                        path.append(memberKey(at: members.key, below: path))
+                        i = members.value
                         continue descent
                     }
-                    j = valueEnd
                 }
             case .array:
-                var n = 0
-                while j < e.end {
-                    let elementEnd = next(after: j)
-                    if target < elementEnd {
-                        path.append(JoltCodingKey.index(n))
-                        i = j
+                var elements = TapeElements(entries, array: i)
+                while elements.next() {
+                    if target < elements.following {
+                        path.append(JoltCodingKey.index(elements.position))
+                        i = elements.element
                         continue descent
                     }
-                    j = elementEnd
-                    n &+= 1
                 }
             default:
                 break

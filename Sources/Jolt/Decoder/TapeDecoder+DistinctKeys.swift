@@ -37,8 +37,9 @@ extension TapeDecoder {
         let input = input
         withUnsafeTemporaryAllocation(of: Int.self, capacity: slots) { table in
             table.initialize(repeating: -1)   // -1: an empty slot; else a key's tape index
-            var j = object &+ 1
-            members: while j < e.end {
+            var members = TapeMembers(entries, object: object)
+            members: while members.next() {
+                let j = members.key
                 let k = entries[j]
                 if k.isEscaped { distinct = false; break }
                 let signature = k.payload
@@ -46,7 +47,7 @@ extension TapeDecoder {
                 while table[slot] >= 0 {
                     let other = entries[table[slot]]
                     if other.payload == signature
-                        && (k.length <= 4 || TapeKeyedContainer<NoKey>.equalTail(input + k.offset, input + other.offset, k.length)) {
+                        && (k.length <= 4 || TapeEntry.equalTail(input + k.offset, input + other.offset, k.length)) {
                         distinct = false
                         break members
                     }

@@ -455,12 +455,10 @@ extension TapeDecoder {
         if e.count == 0 { return [] }
         return try with(index: i, extra: extra, key: key) {
             try [E](unsafeUninitializedCapacity: e.count) { buffer, initialized in
-                var j = i &+ 1
-                let end = e.end
-                while j < end {
-                    (buffer.baseAddress! + initialized).initialize(to: try element(j, .index(initialized)))
+                var elements = TapeElements(entries, array: i)
+                while elements.next() {
+                    (buffer.baseAddress! + initialized).initialize(to: try element(elements.element, .index(initialized)))
                     initialized &+= 1
-                    j = next(after: j)
                 }
             }
         }
@@ -497,9 +495,9 @@ extension TapeDecoder {
         }
         if j == end { return result }
         return try with(index: i, extra: extra, key: key) {
-            while j < end {
-                result.append(try element(j, .index(result.count)))
-                j = next(after: j)
+            var elements = TapeElements(entries, from: j, position: result.count, to: end)
+            while elements.next() {
+                result.append(try element(elements.element, .index(elements.position)))
             }
             return result
         }

@@ -152,8 +152,7 @@ class TapeDecoder: Decoder {
 
     /// The index just past the value at `i`.
     @inline(__always) func next(after i: Int) -> Int {
-        let e = entries[i]
-        return e.rawKind >= TapeKind.array.rawValue ? e.end : i &+ 1
+        entries[i].sibling(after: i)
     }
 
     // MARK: Containers

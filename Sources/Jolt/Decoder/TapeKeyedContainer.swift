@@ -201,42 +201,11 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Searches the members whose keys lie in `from..<to` (tape indexes of keys).
     @inline(__always)
     func search(_ wanted: UnsafeBufferPointer<UInt8>, _ signature: UInt64, from: Int, to: Int) -> Int? {
-        let entries = decoder.entries
-        let count = wanted.count
-        var j = from
-        while j < to {
-            let k = entries[j]
-            // A key entry's payload is its length and first four bytes: one compare
-            // rejects almost every other member without touching the input.
-            if k.payload == signature && !k.isEscaped {
-                if count <= 4 || Self.equalTail(decoder.input + k.offset, wanted.baseAddress!, count) { return j &+ 1 }
-            } else if _slowPath(k.isEscaped) && KeyLookup.escapedKey(k, in: decoder.input, equals: wanted) {
-                return j &+ 1
-            }
-            let v = entries[j &+ 1]
-            j = v.rawKind >= TapeKind.array.rawValue ? v.end : j &+ 2
+        let input = decoder.input
+        var members = TapeMembers(decoder.entries, keys: from, to: to)
+        return members.find(wanted.baseAddress!, count: wanted.count, signature: signature, input: input) {
+            KeyLookup.escapedKey($0, in: input, equals: wanted)
         }
-        return nil
-    }
-
-    /// Whether `count` (more than 4) bytes at `a` and `b` are equal past the first
-    /// four (which the signature already matched): inline word compares for keys
-    /// up to 16 bytes, `memcmp` beyond.
-    @inline(__always)
-    static func equalTail(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        guard count <= 16 else { return memcmp(a + 4, b + 4, count &- 4) == 0 }
-        let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
-        if count <= 8 {
-            // Bytes count-4 ..< count (overlapping the signature's, which are equal).
-            return ra.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
-                == rb.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
-        }
-        // Bytes count-8 ..< count, and for 12 or more bytes also 4 ..< 12: never
-        // past the end of either key.
-        let tail = ra.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-            == rb.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-        guard tail, count >= 12 else { return tail }
-        return ra.loadUnaligned(fromByteOffset: 4, as: UInt64.self) == rb.loadUnaligned(fromByteOffset: 4, as: UInt64.self)
     }
 
     /// The last member whose key is `wanted`, for ``JoltDecoder/DuplicateKeyPolicy/useLast``.
@@ -266,13 +235,11 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Calls `body` with each member's key as matched and the tape index of its key entry.
     func forEachMemberKeyIndex(_ body: (String, Int) throws -> Void) rethrows {
         let converted = lookup?.convertedKeys
-        let e = decoder.entries[object]
-        var j = object &+ 1
+        var members = TapeMembers(decoder.entries, object: object)
         var n = 0
-        while j < e.end {
-            try body(converted?[n] ?? decoder.keyString(at: j), j)
+        while members.next() {
+            try body(converted?[n] ?? decoder.keyString(at: members.key), members.key)
             n &+= 1
-            j = decoder.next(after: j &+ 1)
         }
     }
 

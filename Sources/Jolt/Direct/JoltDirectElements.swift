@@ -21,13 +21,8 @@
 /// ```
 @usableFromInline
 struct _JoltDirectElements {
-    @usableFromInline let entries: UnsafeMutablePointer<TapeEntry>
-    /// The tape index of the current element, and of the one after it.
-    @usableFromInline var element: Int
-    @usableFromInline var following: Int
-    @usableFromInline let end: Int
-    /// The current element's position in the array.
-    @usableFromInline var position = -1
+    /// The position among the array's elements.
+    @usableFromInline var cursor: TapeElements
     /// The number of elements.
     @usableFromInline let count: Int
     let tape: TapeDecoder
@@ -41,8 +36,7 @@ struct _JoltDirectElements {
     /// decoder stands on it with `key` pushed.
     init<K: CodingKey>(_ tape: TapeDecoder, array: Int, count: Int, key: K) {
         self.tape = tape
-        element = array
-        following = array &+ 1
+        cursor = TapeElements(tape.entries, array: array)
         self.count = count
         if K.self != NoKey.self {
             keyType = K.self
@@ -53,28 +47,19 @@ struct _JoltDirectElements {
         }
         savedIndex = tape.index
         tape.index = array
-        entries = tape.entries
-        end = tape.entries[array].end
     }
 
     /// Moves to the next element; false past the last one.
     @inlinable
     mutating func next() -> Bool {
-        guard following < end else { return false }
-        element = following
-        position &+= 1
-        // The layout of `Tape.swift` (see `_JoltDirectMembers.next()`): a container
-        // (kind 7 or 8 in the top 4 bits) ends where its payload's high half says.
-        let e = entries[element]
-        following = e.header >> 60 >= 7 ? Int(truncatingIfNeeded: e.payload >> 32) : element &+ 1
-        return true
+        cursor.next()
     }
 
     /// The current element, read directly (or, when that fails, through its
     /// `init(from:)`, which throws the real error).
     @usableFromInline
     func decode<T: _JoltDirectDecodable>(_ type: T.Type) throws -> T {
-        try tape.decodeDirectElement(type, at: element, position: position)
+        try tape.decodeDirectElement(type, at: cursor.element, position: cursor.position)
     }
 
     /// Puts the decoder back where it stood before the array was opened.

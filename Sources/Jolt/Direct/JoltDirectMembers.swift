@@ -27,10 +27,8 @@ import Darwin
 public struct _JoltDirectMembers {
     @usableFromInline let entries: UnsafeMutablePointer<TapeEntry>
     @usableFromInline let input: UnsafePointer<UInt8>
-    /// The tape index of the current member's key, and of the next member's.
-    @usableFromInline var keyIndex: Int
-    @usableFromInline var nextIndex: Int
-    @usableFromInline let end: Int
+    /// The position among the object's members.
+    @usableFromInline var cursor: TapeMembers
     /// The current key's length and first four bytes (a tape key entry's payload),
     /// and its bytes: in the input, or unescaped in the decode's scratch buffer.
     @usableFromInline var signature: UInt64 = 0
@@ -48,9 +46,7 @@ public struct _JoltDirectMembers {
         self.tape = tape
         entries = tape.entries
         input = tape.input
-        keyIndex = object
-        nextIndex = object &+ 1
-        self.end = end
+        cursor = TapeMembers(tape.entries, keys: object &+ 1, to: end)
         keyBytes = input
     }
 
@@ -59,17 +55,12 @@ public struct _JoltDirectMembers {
     /// (dozens of properties), paid for every member.
     @inlinable @inline(__always)
     public mutating func next() -> Bool {
-        guard nextIndex < end else { return false }
-        keyIndex = nextIndex
-        let k = entries[keyIndex]
-        let v = entries[keyIndex &+ 1]
-        // The layout of `Tape.swift`: kind in the top 4 bits (array 7, object 8),
-        // then 4 bits of flags (1: escaped), then the offset; a container's
-        // payload has its end in the high half.
-        nextIndex = v.header >> 60 >= 7 ? Int(truncatingIfNeeded: v.payload >> 32) : keyIndex &+ 2
-        if _fastPath(k.header & (1 << 56) == 0) {
+        guard cursor.next() else { return false }
+        let k = entries[cursor.key]
+        if _fastPath(!k.isEscaped) {
+            // A key entry's payload is the signature.
             signature = k.payload
-            keyBytes = input + Int(truncatingIfNeeded: k.header & 0x00FF_FFFF_FFFF_FFFF)
+            keyBytes = input + k.offset
         } else {
             unescapeKey()
         }
@@ -79,7 +70,7 @@ public struct _JoltDirectMembers {
     /// For a key with escapes: its unescaped bytes and their signature.
     @usableFromInline
     mutating func unescapeKey() {
-        let k = entries[keyIndex]
+        let k = entries[cursor.key]
         let buffer = withTape { $0.context.keyScratch(capacity: k.length) }
         let count = StringDecoding.unescape(input + k.offset, count: k.length, into: buffer)
         keyBytes = UnsafePointer(buffer)
@@ -101,11 +92,11 @@ public struct _JoltDirectMembers {
 
     /// The tape index of the current member's value (for `_.member(_:of:)`
     /// and the reads by index).
-    @inlinable public var valueIndex: Int { keyIndex &+ 1 }
+    @inlinable public var valueIndex: Int { cursor.value }
 
     /// Whether the current member's value is `null`.
     @inlinable
-    public var isNull: Bool { entries[keyIndex &+ 1].header >> 60 == 1 }
+    public var isNull: Bool { entries[cursor.value].rawKind == TapeKind.null.rawValue }
 
     // MARK: Values
 

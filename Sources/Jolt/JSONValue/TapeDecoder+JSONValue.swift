@@ -24,12 +24,11 @@ extension TapeDecoder {
         case .array:
             var elements: [JSONValue] = []
             elements.reserveCapacity(e.count)
-            var j = i &+ 1
-            while j < e.end {
-                below.append(JoltCodingKey.index(elements.count))
-                elements.append(try jsonValue(at: j, below: &below))
+            var cursor = TapeElements(entries, array: i)
+            while cursor.next() {
+                below.append(JoltCodingKey.index(cursor.position))
+                elements.append(try jsonValue(at: cursor.element, below: &below))
                 below.removeLast()
-                j = next(after: j)
             }
             return .array(elements)
         case .object:
@@ -44,8 +43,9 @@ extension TapeDecoder {
         values.reserveCapacity(e.count)
         // Positions by key, only once an object is large enough for a scan to cost.
         var positions: [String: Int]?
-        var j = i &+ 1
-        while j < e.end {
+        var members = TapeMembers(entries, object: i)
+        while members.next() {
+            let j = members.key
             let key = keyString(at: j)
             let existing: Int? = positions.map { $0[key] } ?? keys.firstIndex(of: key)
             if let existing {

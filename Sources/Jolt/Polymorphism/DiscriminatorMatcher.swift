@@ -90,20 +90,8 @@ final class DiscriminatorMatcher: @unchecked Sendable {
     /// `key`, or -1.
     @inline(__always)
     private func find(_ key: Key, in entries: UnsafeMutablePointer<TapeEntry>, input: UnsafePointer<UInt8>, object: Int) -> Int {
-        let end = entries[object].end
-        let count = key.count
-        var j = object &+ 1
-        while j < end {
-            let k = entries[j]
-            if k.payload == key.signature && !k.isEscaped
-                && (count <= 4 || memcmp(input + (k.offset &+ 4), key.bytes.baseAddress! + 4, count &- 4) == 0) {
-                return j &+ 1
-            }
-            if k.isEscaped { return -1 }
-            let v = entries[j &+ 1]
-            j = v.rawKind >= TapeKind.array.rawValue ? v.end : j &+ 2
-        }
-        return -1
+        var members = TapeMembers(entries, object: object)
+        return members.find(key.bytes.baseAddress!, count: key.count, signature: key.signature, input: input) { _ in nil } ?? -1
     }
 
     /// The number of the identifier whose UTF-8 is the `count` bytes at `text`, or -1.

@@ -33,21 +33,17 @@ extension PolymorphicRegistry {
         let array = decoder.index
         // The errors for null or a non-array value.
         _ = try decoder.unkeyedContainer(at: array, extra: [])
-        let end = decoder.entries[array].end
         var result: [Base] = []
         result.reserveCapacity(decoder.entries[array].count)
-        var cursor = array &+ 1
-        var index = 0
-        while cursor < end {
+        var elements = TapeElements(decoder.entries, array: array)
+        while elements.next() {
             do {
-                result.append(try decoder.with(index: cursor, extra: [], key: JoltCodingKey.index(index)) {
+                result.append(try decoder.with(index: elements.element, extra: [], key: JoltCodingKey.index(elements.position)) {
                     try decode(decoder)
                 })
             } catch where lossy {
-                if decoder.context.isReporting { decoder.recordDroppedElement(index, entry: cursor, error: error) }
+                if decoder.context.isReporting { decoder.recordDroppedElement(elements.position, entry: elements.element, error: error) }
             }
-            cursor = decoder.next(after: cursor)
-            index &+= 1
         }
         return result
     }

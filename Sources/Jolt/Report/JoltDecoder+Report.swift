@@ -35,11 +35,9 @@ extension TapeDecoder {
     func checkUnknownKeys() throws {
         var unknown: [(keyIndex: Int, objectPath: [any CodingKey])] = []
         for (object, objectPath) in context.keyedObjects {
-            let e = entries[object]
-            var j = object &+ 1
-            while j < e.end {
-                if !context.askedValues.contains(j &+ 1) { unknown.append((j, objectPath)) }
-                j = next(after: j &+ 1)
+            var members = TapeMembers(entries, object: object)
+            while members.next() {
+                if !context.askedValues.contains(members.value) { unknown.append((members.key, objectPath)) }
             }
         }
         // Document order: tape order is input order.

@@ -79,13 +79,13 @@ struct TapeEntry: Hashable, Sendable {
         self.payload = payload
     }
 
-    @inline(__always) var kind: TapeKind { TapeKind(rawValue: UInt8(truncatingIfNeeded: header >> 60))! }
-    @inline(__always) var rawKind: UInt8 { UInt8(truncatingIfNeeded: header >> 60) }
-    @inline(__always) var flags: UInt8 { UInt8(truncatingIfNeeded: header >> 56) & 0x0F }
+    @inlinable @inline(__always) var kind: TapeKind { TapeKind(rawValue: UInt8(truncatingIfNeeded: header >> 60))! }
+    @inlinable @inline(__always) var rawKind: UInt8 { UInt8(truncatingIfNeeded: header >> 60) }
+    @inlinable @inline(__always) var flags: UInt8 { UInt8(truncatingIfNeeded: header >> 56) & 0x0F }
     /// Byte offset of the value in the input (for strings and keys: after the opening quote).
-    @inline(__always) var offset: Int { Int(truncatingIfNeeded: header & 0x00FF_FFFF_FFFF_FFFF) }
+    @inlinable @inline(__always) var offset: Int { Int(truncatingIfNeeded: header & 0x00FF_FFFF_FFFF_FFFF) }
     /// Length of a string's or key's raw text, or a number's text.
-    @inline(__always) var length: Int { Int(truncatingIfNeeded: payload & 0xFFFF_FFFF) }
+    @inlinable @inline(__always) var length: Int { Int(truncatingIfNeeded: payload & 0xFFFF_FFFF) }
 
     /// The payload of a key entry for `count` raw bytes at `p`: the length, and
     /// the first four bytes (little-endian, zero-padded) in the high half.
@@ -100,10 +100,10 @@ struct TapeEntry: Hashable, Sendable {
         return prefix << 32 | UInt64(truncatingIfNeeded: count)
     }
     /// For a container: the index of the entry just past its last descendant.
-    @inline(__always) var end: Int { Int(truncatingIfNeeded: payload >> 32) }
+    @inlinable @inline(__always) var end: Int { Int(truncatingIfNeeded: payload >> 32) }
     /// For a container: elements of an array, members of an object.
-    @inline(__always) var count: Int { Int(truncatingIfNeeded: payload & 0xFFFF_FFFF) }
-    @inline(__always) var isEscaped: Bool { flags & TapeFlags.escaped != 0 }
+    @inlinable @inline(__always) var count: Int { Int(truncatingIfNeeded: payload & 0xFFFF_FFFF) }
+    @inlinable @inline(__always) var isEscaped: Bool { flags & TapeFlags.escaped != 0 }
 }
 
 /// The kind of a tape entry (4 bits).
@@ -180,9 +180,7 @@ final class Tape: @unchecked Sendable {
 
     /// The index just past the value at `index` (its next sibling).
     @inline(__always) func next(after index: Int) -> Int {
-        let entry = entries[index]
-        let raw = entry.rawKind
-        return raw >= TapeKind.array.rawValue ? entry.end : index + 1
+        entries[index].sibling(after: index)
     }
 
     /// The entries as an array, for tests and debugging.

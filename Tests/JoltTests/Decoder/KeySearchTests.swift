@@ -9,12 +9,12 @@ final class KeySearchTests: XCTestCase {
         for length in 5...24 {
             let a = (0..<length).map { UInt8(97 + $0 % 26) }
             XCTAssertTrue(a.withUnsafeBufferPointer { x in a.withUnsafeBufferPointer { y in
-                TapeKeyedContainer<JoltCodingKey>.equalTail(x.baseAddress!, y.baseAddress!, length) } }, "\(length)")
+                TapeEntry.equalTail(x.baseAddress!, y.baseAddress!, length) } }, "\(length)")
             for position in 4..<length {
                 var b = a
                 b[position] ^= 0x20
                 XCTAssertFalse(a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in
-                    TapeKeyedContainer<JoltCodingKey>.equalTail(x.baseAddress!, y.baseAddress!, length) } }, "\(length) at \(position)")
+                    TapeEntry.equalTail(x.baseAddress!, y.baseAddress!, length) } }, "\(length) at \(position)")
             }
         }
     }
