@@ -64,7 +64,7 @@ final class BackendHonestyTests: XCTestCase {
 
     /// The messages ``JoltBackend/init(named:)`` throws are the cases' `@available` messages.
     func testTheErrorsAreTheCompilersMessages() throws {
-        let source = try String(contentsOf: DocSnippetTests.root.appendingPathComponent("Sources/Jolt/Scanner/JoltBackend.swift"),
+        let source = try String(contentsOf: DocSnippetTests.root.appendingPathComponent("Sources/Jolt/Scanning/JoltBackend.swift"),
                                 encoding: .utf8)
         for (message, name) in [(JoltBackend.yajlNotBuilt, "yajl"), (JoltBackend.simdjsonNotBuilt, "simdjson")] {
             let escaped = message.replacingOccurrences(of: "\"", with: "\\\"")
