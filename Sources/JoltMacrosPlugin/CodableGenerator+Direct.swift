@@ -3,8 +3,13 @@
 /// key as bytes with code written for the type's keys (a `switch` on the key's
 /// length and first four bytes, then the rest of its bytes), and gives each
 /// property what `init(from:)` gives it: the first of duplicate keys, the same
-/// defaults for a missing or invalid value. It builds no error: any failure
-/// throws, and the decoder decodes the value again through `init(from:)`.
+/// defaults for a missing or invalid value, and the errors `init(from:)` throws:
+/// a property's failure is recorded with its place in the declaration order
+/// (`_.fail(_:order:)`), and after the pass the first one in that
+/// order is thrown, or the `keyNotFound` of a required property declared before
+/// it. Properties with paths or closures, and a `@CodingContainer`, do not
+/// build their errors: they throw `_.failure`, and the decoder reads the
+/// value again through `init(from:)`.
 ///
 /// A property with key paths or alternative keys (`@CodingKey("name", "profile.name")`)
 /// has the tape index of each path's first key recorded during the pass; the paths
@@ -46,6 +51,9 @@ extension CodableGenerator {
         let defaults: (missing: String, invalid: String)?
         /// The `@CustomCoding(decode:encode:)` closure that reads the value, if any.
         var closure: String? = nil
+        /// The property's place among the decoded properties, in declaration
+        /// order (flattened ones included): the order `init(from:)` reads them in.
+        var order = 0
     }
 
     /// The properties of a type the direct path can read, nil when one of them cannot be.
@@ -53,7 +61,7 @@ extension CodableGenerator {
         guard options.decodes else { return nil }
         var result: [DirectProperty] = []
         // Flattened properties are not read in the pass (see `directInitDecl`).
-        for property in properties where property.decodes && !property.flattened {
+        for (order, property) in properties.filter(\.decodes).enumerated() where !property.flattened {
             guard !property.decodePaths.isEmpty, !property.decodePaths.contains(where: \.isEmpty) else { return nil }
             var single = property.decodePaths.count == 1 && property.decodePaths[0].count == 1
             let readType: String, unwrap: String
@@ -80,7 +88,8 @@ extension CodableGenerator {
             result.append(DirectProperty(property: property, local: "__jolt\(result.count)",
                                          key: single ? property.decodePaths[0][0] : nil,
                                          paths: single ? [] : property.decodePaths,
-                                         readType: readType, unwrap: unwrap, defaults: defaults, closure: closure))
+                                         readType: readType, unwrap: unwrap, defaults: defaults, closure: closure,
+                                         order: order))
         }
         return result
     }
@@ -122,8 +131,10 @@ extension CodableGenerator {
 
     /// The statement reading the current member into `p.local`, once the key matched.
     func directRead(_ p: DirectProperty) -> String {
-        let read = "try members.decode(\(p.readType).self\(Self.isDirectScalar(p.readType) ? "" : ", forKey: CodingKeys\(keyRef(p.key!))"))"
+        let read = "try members.decode(\(p.readType).self, forKey: CodingKeys\(keyRef(p.key!)))"
         let property = p.property
+        // A failure is recorded, and the pass goes on (see the type's comment).
+        let recording = { (statement: String) in "do {\n\(statement)\n} catch {\nmembers.fail(error, order: \(p.order))\n}" }
         let wrapped = { (value: String) in directWrapped(value, p) }
         if let invalid = p.defaults?.invalid {
             if property.isOptional {
@@ -134,17 +145,17 @@ extension CodableGenerator {
             return "if !members.isNull {\ndo {\n\(p.local) = \(read)\n} catch {\n\(p.local) = \(wrapped(invalid))\n}\n}"
         }
         if Self.isDirectScalar(p.readType) {
-            if property.isOptional { return "\(p.local) = .some(members.isNull ? nil : \(read))" }
-            return "\(p.local) = \(read)"
+            if property.isOptional { return recording("\(p.local) = .some(members.isNull ? nil : \(read))") }
+            return recording("\(p.local) = \(read)")
         }
         // Any other type is read into its local in place (`into:`): a local whose
         // address is taken stays in memory, where a struct's local assigned by value
         // is carried from member to member of the loop, a copy of the whole value at
         // each member (two memcpys of 422 and 728 bytes per member of a tweet).
         let readInto = { (slot: String) in "try members.decode(\(p.readType).self, forKey: CodingKeys\(keyRef(p.key!)), into: &\(slot))" }
-        if property.isOptional { return "\(p.local) = .some(nil)\nif !members.isNull {\n\(readInto(p.local + "!"))\n}" }
-        if case .wrapper = property.coding { return "if !members.isNull {\n\(readInto(p.local))\n}" }
-        return readInto(p.local)
+        if property.isOptional { return "\(p.local) = .some(nil)\nif !members.isNull {\n\(recording(readInto(p.local + "!")))\n}" }
+        if case .wrapper = property.coding { return "if !members.isNull {\n\(recording(readInto(p.local)))\n}" }
+        return recording(readInto(p.local))
     }
 
     /// The types `_JoltDirectMembers` reads with a `decode` of their own.
@@ -216,7 +227,15 @@ extension CodableGenerator {
         if let (missing, invalid) = p.defaults {
             return DirectAssignment("\(target) = (\(p.local).take() ?? (\(p.local)Failed ? \(wrapped(invalid)) : \(wrapped(missing))))\(p.unwrap)")
         }
-        return .required(p, target: target)
+        return .required(p, target: target, error: "_JoltDirectReader.failure")
+    }
+
+    /// What a required property of one key without a value throws (see
+    /// ``DirectAssignment/required(_:target:error:)``).
+    func directMissingError(_ p: DirectProperty) -> String {
+        var plainType = false
+        if case .plain = p.property.coding, p.property.type != nil { plainType = true }
+        return "members.\(plainType ? "missing" : "missingValue")(CodingKeys\(keyRef(p.key!)), order: \(p.order))"
     }
 
     /// The assignment of the property from its local after the pass, and the
@@ -236,7 +255,7 @@ extension CodableGenerator {
         if let missing = p.defaults?.missing {
             return DirectAssignment("\(target) = (\(p.local).take() ?? \(wrapped(missing)))\(p.unwrap)")
         }
-        return .required(p, target: target)
+        return .required(p, target: target, error: directMissingError(p))
     }
 
     /// `init(joltDirect:)` and `joltDirectDecode(_:)`, or nil for a type the
@@ -309,14 +328,25 @@ extension CodableGenerator {
         // value in memory and copy it out at the end (a retain and a release of
         // each of its references).
         // The flattened values are read into locals before the first assignment too.
-        let flattened = properties.filter { $0.decodes && $0.flattened }
-        for property in flattened {
-            lines.append("let __joltFlattened_\(property.name) = \(viaReader(flattenedDecodeExpression(property)))")
+        // A flattened value that throws is recorded with its place, as the
+        // properties read in the pass are.
+        let decoded = properties.filter(\.decodes)
+        let flattened = decoded.enumerated().filter { $0.element.flattened }
+        for (order, property) in flattened {
+            let expression = viaReader(flattenedDecodeExpression(property))
+            if property.missingDefault != nil {
+                lines.append("let __joltFlattened_\(property.name) = \(expression)")
+            } else {
+                lines.append("var __joltFlattened_\(property.name): (\(property.type!.node.trimmedDescription))? = nil")
+                lines.append("do {\n__joltFlattened_\(property.name) = .some(\(expression))\n} catch {\nmembers.fail(error, order: \(order))\n}")
+            }
         }
         let assignments = direct.map { $0.key == nil ? directPathAssignment($0) : directAssignment($0) }
-        lines += assignments.compactMap(\.check) + assignments.map(\.assignment)
-        for property in flattened {
-            lines.append("self.\(property.name) = __joltFlattened_\(property.name)")
+        lines += assignments.compactMap(\.check)
+        lines.append("try members.throwFailure()")
+        lines += assignments.map(\.assignment)
+        for (_, property) in flattened {
+            lines.append("self.\(property.name) = __joltFlattened_\(property.name)" + (property.missingDefault != nil ? "" : "!"))
         }
         for property in properties where property.ignored {
             if let value = property.ignoredValue { lines.append("self.\(property.name) = \(value)") }
@@ -375,9 +405,13 @@ extension CodableGenerator {
             self.init(assignment: assignment)
         }
 
-        /// A required property: its local must hold a value.
-        static func required(_ p: DirectProperty, target: String) -> DirectAssignment {
-            DirectAssignment(check: "guard let \(p.local) = \(p.local).take() else {\nthrow _JoltDirectReader.failure\n}",
+        /// A required property: its local must hold a value. Without one, a
+        /// property of one key throws what `init(from:)` throws (the first
+        /// failure declared before it, or `keyNotFound` as the container's
+        /// `decode(_:forKey:)`, or for wrappers `joltDecode(_:forKey:)`, gives
+        /// it); one with paths hands the value back.
+        static func required(_ p: DirectProperty, target: String, error: String) -> DirectAssignment {
+            DirectAssignment(check: "guard let \(p.local) = \(p.local).take() else {\nthrow \(error)\n}",
                              assignment: "\(target) = \(p.local)\(p.unwrap)")
         }
     }

@@ -72,27 +72,31 @@ struct FuzzEvent: Decodable, _JoltDirectDecodable, Equatable {
             case 0x0000646900000002: // "id"
                 if !__joltSeen[0] {
                     __joltSeen[0] = true
-                    __jolt0 = try members.decode(Int.self)
+                    do { __jolt0 = try members.decode(Int.self, forKey: CodingKeys.id) } catch { members.fail(error, order: 0) }
                 }
             case 0x7265737500000009: // "user_name", "user_mail"
                 if !__joltSeen[1] && members.keyIs("user_name") {
                     __joltSeen[1] = true
-                    __jolt1 = try members.decode(String.self)
+                    do { __jolt1 = try members.decode(String.self, forKey: CodingKeys.name) } catch { members.fail(error, order: 1) }
                 } else if !__joltSeen[7] && members.keyIs("user_mail") {
                     __joltSeen[7] = true
-                    __jolt7 = try members.decode(String.self)
+                    do { __jolt7 = try members.decode(String.self, forKey: CodingKeys.mail) } catch { members.fail(error, order: 7) }
                 }
             case 0x0065676100000003: // "age"
                 if !__joltSeen[2] {
                     __joltSeen[2] = true
                     if !members.isNull {
-                        do { __jolt2 = try members.decode(Int.self) } catch { __jolt2 = 33 }
+                        do { __jolt2 = try members.decode(Int.self, forKey: CodingKeys.age) } catch { __jolt2 = 33 }
                     }
                 }
             case 0x6b63696e00000008: // "nickname"
                 if !__joltSeen[3] && members.keyIs("nickname") {
                     __joltSeen[3] = true
-                    __jolt3 = .some(members.isNull ? nil : try members.decode(String.self))
+                    do {
+                        __jolt3 = .some(members.isNull ? nil : try members.decode(String.self, forKey: CodingKeys.nickname))
+                    } catch {
+                        members.fail(error, order: 3)
+                    }
                 }
             case 0x65746f6e00000004: // "note"
                 if !__joltSeen[4] {
@@ -100,23 +104,33 @@ struct FuzzEvent: Decodable, _JoltDirectDecodable, Equatable {
                     if members.isNull {
                         __jolt4 = .some(nil)
                     } else {
-                        do { __jolt4 = .some(try members.decode(String.self)) } catch { __jolt4 = .some("b") }
+                        do { __jolt4 = .some(try members.decode(String.self, forKey: CodingKeys.note)) } catch { __jolt4 = .some("b") }
                     }
                 }
             case 0x726f637300000006: // "scores"
                 if !__joltSeen[5] && members.keyIs("scores") {
                     __joltSeen[5] = true
-                    if !members.isNull { __jolt5 = try members.decode(LossyArray<Int>.self, forKey: CodingKeys.scores) }
+                    if !members.isNull {
+                        do { __jolt5 = try members.decode(LossyArray<Int>.self, forKey: CodingKeys.scores) } catch { members.fail(error, order: 5) }
+                    }
                 }
             case 0x6e65657300000004: // "seen"
                 if !__joltSeen[6] {
                     __joltSeen[6] = true
-                    __jolt6 = .some(members.isNull ? nil : try members.decode(DateValue<ISO8601Strategy>.self, forKey: CodingKeys.seen))
+                    do {
+                        __jolt6 = .some(members.isNull ? nil : try members.decode(DateValue<ISO8601Strategy>.self, forKey: CodingKeys.seen))
+                    } catch {
+                        members.fail(error, order: 6)
+                    }
                 }
             case 0x656e6e6900000005: // "inner"
                 if !__joltSeen[8] && members.keyIs("inner") {
                     __joltSeen[8] = true
-                    __jolt8 = .some(members.isNull ? nil : try members.decode(FuzzInner.self, forKey: CodingKeys.inner))
+                    do {
+                        __jolt8 = .some(members.isNull ? nil : try members.decode(FuzzInner.self, forKey: CodingKeys.inner))
+                    } catch {
+                        members.fail(error, order: 8)
+                    }
                 }
             case 0x656e6e6900000006: // "inners"
                 if !__joltSeen[9] && members.keyIs("inners") {
@@ -128,17 +142,22 @@ struct FuzzEvent: Decodable, _JoltDirectDecodable, Equatable {
             case 0x614e796200000006: // "byName"
                 if !__joltSeen[10] && members.keyIs("byName") {
                     __joltSeen[10] = true
-                    __jolt10 = .some(members.isNull ? nil : try members.decode([String: FuzzInner].self, forKey: CodingKeys.byName))
+                    do {
+                        __jolt10 = .some(members.isNull ? nil : try members.decode([String: FuzzInner].self, forKey: CodingKeys.byName))
+                    } catch {
+                        members.fail(error, order: 10)
+                    }
                 }
             default:
                 break
             }
         }
         // Every check before the first assignment, as the macros write it.
-        guard let __jolt0 else { throw _JoltDirectReader.failure }
-        guard let __jolt1 else { throw _JoltDirectReader.failure }
-        guard let __jolt5 else { throw _JoltDirectReader.failure }
-        guard let __jolt7 else { throw _JoltDirectReader.failure }
+        guard let __jolt0 else { throw members.missing(CodingKeys.id, order: 0) }
+        guard let __jolt1 else { throw members.missing(CodingKeys.name, order: 1) }
+        guard let __jolt5 else { throw members.missingValue(CodingKeys.scores, order: 5) }
+        guard let __jolt7 else { throw members.missing(CodingKeys.mail, order: 7) }
+        try members.throwFailure()
         id = __jolt0
         name = __jolt1
         age = __jolt2 ?? 33
@@ -173,15 +192,16 @@ struct FuzzInner: Decodable, _JoltDirectDecodable, Equatable {
             switch members.keySignature {
             case 0x0000007800000001 where !seenX: // "x"
                 seenX = true
-                x = try members.decode(Int.self)
+                do { x = try members.decode(Int.self, forKey: CodingKeys.x) } catch { members.fail(error, order: 0) }
             case 0x0000007900000001 where !seenY: // "y"
                 seenY = true
-                if !members.isNull { do { y = try members.decode(String.self) } catch { y = "y" } }
+                if !members.isNull { do { y = try members.decode(String.self, forKey: CodingKeys.y) } catch { y = "y" } }
             default:
                 break
             }
         }
-        guard let x else { throw _JoltDirectReader.failure }
+        guard let x else { throw members.missing(CodingKeys.x, order: 0) }
+        try members.throwFailure()
         return FuzzInner(x: x, y: y ?? "y")
     }
 
@@ -215,15 +235,20 @@ struct FuzzContained: Decodable, _JoltDirectDecodable, Equatable {
             switch members.keySignature {
             case 0x0000007800000001 where !seenX: // "x"
                 seenX = true
-                x = try members.decode(Int.self)
+                do { x = try members.decode(Int.self, forKey: CodingKeys.x) } catch { members.fail(error, order: 0) }
             case 0x656e6e6900000005 where !seenInner && members.keyIs("inner"): // "inner"
                 seenInner = true
-                inner = .some(members.isNull ? nil : try members.decode(FuzzInner.self, forKey: CodingKeys.inner))
+                do {
+                    inner = .some(members.isNull ? nil : try members.decode(FuzzInner.self, forKey: CodingKeys.inner))
+                } catch {
+                    members.fail(error, order: 1)
+                }
             default:
                 break
             }
         }
-        guard let x else { throw _JoltDirectReader.failure }
+        guard let x else { throw members.missing(CodingKeys.x, order: 0) }
+        try members.throwFailure()
         return FuzzContained(x: x, inner: inner ?? nil)
     }
 
@@ -258,12 +283,15 @@ struct FuzzFlat<Inner: Decodable & Equatable>: Decodable, _JoltDirectDecodable, 
         while members.next() {
             if members.keySignature == 0x656d616e00000004 && !seenName { // "name"
                 seenName = true
-                name = try members.decode(String.self)
+                do { name = try members.decode(String.self, forKey: CodingKeys.name) } catch { members.fail(error, order: 0) }
             }
         }
-        let inner = try Inner(from: decoder)
-        guard let name else { throw _JoltDirectReader.failure }
-        return FuzzFlat(name: name, inner: inner)
+        // The flattened value's failure is kept with its place, as the members' are.
+        var inner: Inner?
+        do { inner = try Inner(from: decoder) } catch { members.fail(error, order: 1) }
+        guard let name else { throw members.missing(CodingKeys.name, order: 0) }
+        try members.throwFailure()
+        return FuzzFlat(name: name, inner: inner!)
     }
 
     init(name: String, inner: Inner) {
@@ -312,15 +340,20 @@ final class FuzzFinal: Decodable, _JoltDirectDecodable, Equatable {
             switch members.keySignature {
             case 0x0000007800000001 where !seenX: // "x"
                 seenX = true
-                x = try members.decode(Int.self)
+                do { x = try members.decode(Int.self, forKey: CodingKeys.x) } catch { members.fail(error, order: 0) }
             case 0x0000007900000001 where !seenY: // "y"
                 seenY = true
-                y = .some(members.isNull ? nil : try members.decode(String.self))
+                do {
+                    y = .some(members.isNull ? nil : try members.decode(String.self, forKey: CodingKeys.y))
+                } catch {
+                    members.fail(error, order: 1)
+                }
             default:
                 break
             }
         }
-        guard let x else { throw _JoltDirectReader.failure }
+        guard let x else { throw members.missing(CodingKeys.x, order: 0) }
+        try members.throwFailure()
         return (x, y ?? nil)
     }
 

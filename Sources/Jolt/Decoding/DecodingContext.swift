@@ -59,11 +59,16 @@ final class DecodingContext {
         /// was given (lent by the decoder, or a stream's), shared with the decodes
         /// before and after it; nil without a scratch and once the decode is over.
         var cache: KeyedContainerCache?
-        /// Above zero while a value the direct path failed on is decoded again
-        /// through `init(from:)`: its descendants then skip the direct path too,
-        /// so that a failure deep in a document costs one more decode, not one
-        /// per level.
+        /// Above zero while a value the direct path handed back is decoded again
+        /// through `init(from:)` (see `TapeDecoder+Direct.swift`): its
+        /// descendants then skip the direct path too.
         var directSuspended = 0
+        #if DEBUG
+        /// Values read directly, and read again through `init(from:)`, for
+        /// ``DirectPathProbe``.
+        var directReads = 0
+        var directRereads = 0
+        #endif
     }
     let containerState: UnsafeMutablePointer<ContainerState>
     /// Whether a keyed container may come from the cache: no duplicate

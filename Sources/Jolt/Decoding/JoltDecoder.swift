@@ -176,6 +176,12 @@ public final class JoltDecoder: Sendable {
                                           scratch: scratch)
             var decoder: TapeDecoder? = TapeDecoder(context: context, index: 0, path: [])
             defer {
+                #if DEBUG
+                if let probe = DirectPathProbe.current {
+                    let state = context.containerState.pointee
+                    probe.add(directReads: state.directReads, rereads: state.directRereads)
+                }
+                #endif
                 context.finish()
                 decoder = nil
                 if !isKnownUniquelyReferenced(&context) {

@@ -3,10 +3,13 @@ extension TapeDecoder {
     /// conformance `direct` (the same type), with this decoder standing on it
     /// and its path extended by `extra` and `key`, as for `init(from:)`.
     ///
-    /// The direct path builds no error. When it throws, the value is decoded
-    /// again through `init(from:)` with the direct path off below it: that
-    /// decode throws the error, message and coding path Foundation's would (or,
-    /// should the two ever disagree, gives the value `init(from:)` gives).
+    /// The direct path throws the error `init(from:)` would throw (case,
+    /// coding path and message), and runs each hook once. The code the macros
+    /// write for a few property kinds (alternative keys and key paths,
+    /// `@CustomCoding` closures, `@CodingContainer`, enums) does not build its
+    /// errors yet: it throws `_JoltDirectReader.failure`, and only then is the
+    /// value decoded again through `init(from:)`, with the direct path off
+    /// below it, for the real error.
     @inline(never)
     func decodeDirect<T: Decodable, K: CodingKey>(_ direct: any _JoltDirectDecodable.Type, _ type: T.Type, at i: Int,
                                                   _ extra: [any CodingKey], _ key: K) throws -> T {
@@ -14,8 +17,8 @@ extension TapeDecoder {
     }
 
     /// `read` with this decoder standing on the value at `i` (its path extended
-    /// by `extra` and `key`), or, when it throws, `type.init(from:)` there with the
-    /// direct path off below it: the one place a failed direct read is read again.
+    /// by `extra` and `key`), or, when it hands the value back, `type.init(from:)`
+    /// there with the direct path off below it: the one place a value is read again.
     ///
     /// Without extra keys, `key` is pushed as a pending key (see
     /// `TapeDecoder+PendingKeys.swift`): it goes on the coding path only if the
@@ -29,13 +32,20 @@ extension TapeDecoder {
         return try withPendingKey(index: i, key: key) { try readDirectOrInitFrom(type, read) }
     }
 
-    /// `read` on this decoder where it stands, or, when it throws, `type.init(from:)`
-    /// with the direct path off below it.
+    /// `read` on this decoder where it stands, or, when it throws
+    /// ``JoltDirectFailure`` (hands the value back), `type.init(from:)` with the
+    /// direct path off below it. Any other error is the value's error.
     @inline(__always)
     private func readDirectOrInitFrom<T: Decodable>(_ type: T.Type, _ read: (_JoltDirectReader) throws -> T) throws -> T {
+        #if DEBUG
+        context.containerState.pointee.directReads &+= 1
+        #endif
         do {
             return try read(_JoltDirectReader(self))
-        } catch {
+        } catch is JoltDirectFailure {
+            #if DEBUG
+            context.containerState.pointee.directRereads &+= 1
+            #endif
             context.containerState.pointee.directSuspended &+= 1
             defer { context.containerState.pointee.directSuspended &-= 1 }
             return try type.init(from: self)

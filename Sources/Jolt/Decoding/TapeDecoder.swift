@@ -169,19 +169,25 @@ class TapeDecoder: Decoder {
         self
     }
 
+    /// What asking for a keyed container on the value at `i`, not an object,
+    /// throws (Foundation's errors), its path `path + extra`.
+    @inline(never)
+    func keyedContainerError(at i: Int, extra: [any CodingKey]) -> DecodingError {
+        let kind = entries[i].rawKind
+        if kind == TapeKind.null.rawValue {
+            return DecodingError.valueNotFound([String: Any].self, DecodingError.Context(
+                codingPath: extra.isEmpty ? path : path + extra,
+                debugDescription: "Cannot get keyed decoding container -- found null value instead"))
+        }
+        return DecodingError.typeMismatch([String: Any].self, DecodingError.Context(
+            codingPath: extra.isEmpty ? path : path + extra,
+            debugDescription: ErrorMessages.typeMismatch([String: Any].self, kind)))
+    }
+
     /// A keyed container on the object at `i`, whose path is `path + extra`.
     func keyedContainer<Key: CodingKey>(at i: Int, extra: [any CodingKey], keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         let e = entries[i]
-        guard e.rawKind == TapeKind.object.rawValue else {
-            if e.rawKind == TapeKind.null.rawValue {
-                throw DecodingError.valueNotFound([String: Any].self, DecodingError.Context(
-                    codingPath: extra.isEmpty ? path : path + extra,
-                    debugDescription: "Cannot get keyed decoding container -- found null value instead"))
-            }
-            throw DecodingError.typeMismatch([String: Any].self, DecodingError.Context(
-                codingPath: extra.isEmpty ? path : path + extra,
-                debugDescription: ErrorMessages.typeMismatch([String: Any].self, e.rawKind)))
-        }
+        guard e.rawKind == TapeKind.object.rawValue else { throw keyedContainerError(at: i, extra: extra) }
         if _fastPath(context.reusesKeyedContainers) {
             let fields = KeyedContainerFields(decoder: self, object: i, extra: extra)
             guard let cache = context.keyedContainerCache else {

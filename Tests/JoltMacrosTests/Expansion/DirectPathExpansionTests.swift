@@ -64,19 +64,31 @@ final class DirectPathExpansionTests: XCTestCase {
                         case 0x6874756100000006: // "author"
                             if !__joltSeen0 && members.keyIs("author") {
                                 __joltSeen0 = true
-                                try members.decode(Person.self, forKey: CodingKeys.`author`, into: &__jolt0)
+                                do {
+                                    try members.decode(Person.self, forKey: CodingKeys.`author`, into: &__jolt0)
+                                } catch {
+                                    members.fail(error, order: 0)
+                                }
                             }
                         case 0x7367617400000004: // "tags"
                             if !__joltSeen1 {
                                 __joltSeen1 = true
-                                try members.decode([Tag].self, forKey: CodingKeys.`tags`, into: &__jolt1)
+                                do {
+                                    try members.decode([Tag].self, forKey: CodingKeys.`tags`, into: &__jolt1)
+                                } catch {
+                                    members.fail(error, order: 1)
+                                }
                             }
                         case 0x7469646500000006: // "editor"
                             if !__joltSeen2 && members.keyIs("editor") {
                                 __joltSeen2 = true
                                 __jolt2 = .some(nil)
                                 if !members.isNull {
-                                    try members.decode(Person.self, forKey: CodingKeys.`editor`, into: &__jolt2!)
+                                    do {
+                                        try members.decode(Person.self, forKey: CodingKeys.`editor`, into: &__jolt2!)
+                                    } catch {
+                                        members.fail(error, order: 2)
+                                    }
                                 }
                             }
                         default:
@@ -84,11 +96,12 @@ final class DirectPathExpansionTests: XCTestCase {
                         }
                     }
                     guard let __jolt0 = __jolt0.take() else {
-                        throw _JoltDirectReader.failure
+                        throw members.missing(CodingKeys.`author`, order: 0)
                     }
                     guard let __jolt1 = __jolt1.take() else {
-                        throw _JoltDirectReader.failure
+                        throw members.missing(CodingKeys.`tags`, order: 1)
                     }
+                    try members.throwFailure()
                     self.author = __jolt0
                     self.tags = __jolt1
                     self.editor = __jolt2.take() ?? nil
@@ -188,22 +201,34 @@ final class DirectPathExpansionTests: XCTestCase {
                         case 0x0000646900000002: // "id"
                             if !__joltSeen0 {
                                 __joltSeen0 = true
-                                __jolt0 = try members.decode(Int.self)
+                                do {
+                                    __jolt0 = try members.decode(Int.self, forKey: CodingKeys.`id`)
+                                } catch {
+                                    members.fail(error, order: 0)
+                                }
                             }
                         case 0x7265737500000009: // "user_name"
                             if !__joltSeen1 && members.keyIs("user_name") {
                                 __joltSeen1 = true
-                                __jolt1 = try members.decode(String.self)
+                                do {
+                                    __jolt1 = try members.decode(String.self, forKey: CodingKeys.`user_name`)
+                                } catch {
+                                    members.fail(error, order: 1)
+                                }
                             } else if !__joltSeen7 && members.keyIs("user_mail") {
                                 __joltSeen7 = true
-                                __jolt7 = try members.decode(String.self)
+                                do {
+                                    __jolt7 = try members.decode(String.self, forKey: CodingKeys.`user_mail`)
+                                } catch {
+                                    members.fail(error, order: 7)
+                                }
                             }
                         case 0x0065676100000003: // "age"
                             if !__joltSeen2 {
                                 __joltSeen2 = true
                                 if !members.isNull {
                                     do {
-                                        __jolt2 = try members.decode(Int.self)
+                                        __jolt2 = try members.decode(Int.self, forKey: CodingKeys.`age`)
                                     } catch {
                                         __jolt2 = 33
                                     }
@@ -212,7 +237,11 @@ final class DirectPathExpansionTests: XCTestCase {
                         case 0x6b63696e00000008: // "nickname"
                             if !__joltSeen3 && members.keyIs("nickname") {
                                 __joltSeen3 = true
-                                __jolt3 = .some(members.isNull ? nil : try members.decode(String.self))
+                                do {
+                                    __jolt3 = .some(members.isNull ? nil : try members.decode(String.self, forKey: CodingKeys.`nickname`))
+                                } catch {
+                                    members.fail(error, order: 3)
+                                }
                             }
                         case 0x65746f6e00000004: // "note"
                             if !__joltSeen4 {
@@ -221,7 +250,7 @@ final class DirectPathExpansionTests: XCTestCase {
                                     __jolt4 = .some(nil)
                                 } else {
                                     do {
-                                        __jolt4 = .some(try members.decode(String.self))
+                                        __jolt4 = .some(try members.decode(String.self, forKey: CodingKeys.`note`))
                                     } catch {
                                         __jolt4 = .some("b")
                                     }
@@ -231,7 +260,11 @@ final class DirectPathExpansionTests: XCTestCase {
                             if !__joltSeen5 && members.keyIs("scores") {
                                 __joltSeen5 = true
                                 if !members.isNull {
-                                    try members.decode(LossyArray<Int>.self, forKey: CodingKeys.`scores`, into: &__jolt5)
+                                    do {
+                                        try members.decode(LossyArray<Int>.self, forKey: CodingKeys.`scores`, into: &__jolt5)
+                                    } catch {
+                                        members.fail(error, order: 5)
+                                    }
                                 }
                             }
                         case 0x6e65657300000004: // "seen"
@@ -239,7 +272,11 @@ final class DirectPathExpansionTests: XCTestCase {
                                 __joltSeen6 = true
                                 __jolt6 = .some(nil)
                                 if !members.isNull {
-                                    try members.decode(DateValue<ISO8601Strategy>.self, forKey: CodingKeys.`seen`, into: &__jolt6!)
+                                    do {
+                                        try members.decode(DateValue<ISO8601Strategy>.self, forKey: CodingKeys.`seen`, into: &__jolt6!)
+                                    } catch {
+                                        members.fail(error, order: 6)
+                                    }
                                 }
                             }
                         default:
@@ -247,17 +284,18 @@ final class DirectPathExpansionTests: XCTestCase {
                         }
                     }
                     guard let __jolt0 = __jolt0.take() else {
-                        throw _JoltDirectReader.failure
+                        throw members.missing(CodingKeys.`id`, order: 0)
                     }
                     guard let __jolt1 = __jolt1.take() else {
-                        throw _JoltDirectReader.failure
+                        throw members.missing(CodingKeys.`user_name`, order: 1)
                     }
                     guard let __jolt5 = __jolt5.take() else {
-                        throw _JoltDirectReader.failure
+                        throw members.missingValue(CodingKeys.`scores`, order: 5)
                     }
                     guard let __jolt7 = __jolt7.take() else {
-                        throw _JoltDirectReader.failure
+                        throw members.missing(CodingKeys.`user_mail`, order: 7)
                     }
+                    try members.throwFailure()
                     self.id = __jolt0
                     self.name = __jolt1
                     self.age = (__jolt2.take() ?? 33)
@@ -349,7 +387,11 @@ final class DirectPathExpansionTests: XCTestCase {
                         case 0x0000006200000001: // "b"
                             if !__joltSeen1 {
                                 __joltSeen1 = true
-                                __jolt2 = .some(members.isNull ? nil : try members.decode(Int.self))
+                                do {
+                                    __jolt2 = .some(members.isNull ? nil : try members.decode(Int.self, forKey: CodingKeys.`b`))
+                                } catch {
+                                    members.fail(error, order: 2)
+                                }
                                 __joltAt1 = members.valueIndex
                             }
                         case 0x0000006500000001: // "e"
@@ -405,6 +447,7 @@ final class DirectPathExpansionTests: XCTestCase {
                     guard let __jolt3 = __jolt3.take() else {
                         throw _JoltDirectReader.failure
                     }
+                    try members.throwFailure()
                     self.a = __jolt0
                     if __jolt1 != nil {
                         self.d = __jolt1.take()
@@ -490,15 +533,20 @@ final class DirectPathExpansionTests: XCTestCase {
                         case 0x0000006100000001: // "a"
                             if !__joltSeen0 {
                                 __joltSeen0 = true
-                                __jolt0 = try members.decode(Int.self)
+                                do {
+                                    __jolt0 = try members.decode(Int.self, forKey: CodingKeys.`a`)
+                                } catch {
+                                    members.fail(error, order: 0)
+                                }
                             }
                         default:
                             break
                         }
                     }
                     guard let __jolt0 = __jolt0.take() else {
-                        throw _JoltDirectReader.failure
+                        throw members.missing(CodingKeys.`a`, order: 0)
                     }
+                    try members.throwFailure()
                     self.a = __jolt0
                     try joltHook(self.didDecode(from: decoder))
                 }
@@ -544,15 +592,20 @@ final class DirectPathExpansionTests: XCTestCase {
                         case 0x0000006100000001: // "a"
                             if !__joltSeen0 {
                                 __joltSeen0 = true
-                                __jolt0 = try members.decode(Int.self)
+                                do {
+                                    __jolt0 = try members.decode(Int.self, forKey: CodingKeys.`a`)
+                                } catch {
+                                    members.fail(error, order: 0)
+                                }
                             }
                         default:
                             break
                         }
                     }
                     guard let __jolt0 = __jolt0.take() else {
-                        throw _JoltDirectReader.failure
+                        throw members.missing(CodingKeys.`a`, order: 0)
                     }
+                    try members.throwFailure()
                     self.a = __jolt0
                     if runsHooks {
                         try joltHook(self.didDecode(from: decoder))
@@ -596,15 +649,20 @@ final class DirectPathExpansionTests: XCTestCase {
                         case 0x0000006100000001: // "a"
                             if !__joltSeen0 {
                                 __joltSeen0 = true
-                                __jolt0 = try members.decode(Int.self)
+                                do {
+                                    __jolt0 = try members.decode(Int.self, forKey: CodingKeys.`a`)
+                                } catch {
+                                    members.fail(error, order: 0)
+                                }
                             }
                         default:
                             break
                         }
                     }
                     guard let __jolt0 = __jolt0.take() else {
-                        throw _JoltDirectReader.failure
+                        throw members.missing(CodingKeys.`a`, order: 0)
                     }
+                    try members.throwFailure()
                     self.a = __jolt0
                 }
 
@@ -638,18 +696,28 @@ final class DirectPathExpansionTests: XCTestCase {
                         case 0x656d616e00000004: // "name"
                             if !__joltSeen0 {
                                 __joltSeen0 = true
-                                __jolt0 = try members.decode(String.self)
+                                do {
+                                    __jolt0 = try members.decode(String.self, forKey: CodingKeys.`name`)
+                                } catch {
+                                    members.fail(error, order: 0)
+                                }
                             }
                         default:
                             break
                         }
                     }
-                    let __joltFlattened_geo = try JoltFlattened.decodeIfPresent(Geo.self, from: reader.decoder)
-                    guard let __jolt0 = __jolt0.take() else {
-                        throw _JoltDirectReader.failure
+                    var __joltFlattened_geo: (Geo?)? = nil
+                    do {
+                        __joltFlattened_geo = .some(try JoltFlattened.decodeIfPresent(Geo.self, from: reader.decoder))
+                    } catch {
+                        members.fail(error, order: 1)
                     }
+                    guard let __jolt0 = __jolt0.take() else {
+                        throw members.missing(CodingKeys.`name`, order: 0)
+                    }
+                    try members.throwFailure()
                     self.name = __jolt0
-                    self.geo = __joltFlattened_geo
+                    self.geo = __joltFlattened_geo!
                 }
 
                 static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {

@@ -126,10 +126,11 @@ struct DirectEnumValueCodingTests {
                 == (try JSONDecoder().decode(PlainShapeHolder.self, from: Data(Self.holder.utf8))))
     }
 
-    /// A case object read directly runs the enum's willDecode hook once; one
-    /// whose value fails after the hook ran, twice (the direct reading, then
-    /// init(from:)); one the direct reading does not take (no case's key, or
-    /// past a case selected by a range of keys) once, in init(from:).
+    /// A case object read directly runs the enum's willDecode hook once, and so
+    /// does one whose value fails after the hook ran (the direct reading throws
+    /// the value's error); one the direct reading hands back to init(from:)
+    /// twice; one it does not take (no case's key, or past a case selected by a
+    /// range of keys) once, in init(from:).
     @Test("case objects are read directly, not again through init(from:)", arguments: JoltBackend.allCases)
     func readDirectly(backend: JoltBackend) throws {
         func hooks<T: Decodable>(_ type: T.Type, _ document: String) -> [String] {
@@ -138,10 +139,10 @@ struct DirectEnumValueCodingTests {
         #expect(hooks(DirectShape.self, #"{"circle": {"radius": 2.5}}"#) == ["DirectShape"])
         #expect(hooks(DirectShape.self, Self.shapes[6]) == ["DirectShape", "DirectShape"])
         #expect(hooks(DirectShape.self, Self.shapes[7]) == Array(repeating: "DirectShape", count: 4))
-        #expect(hooks(DirectShape.self, #"{"circle": {"radius": "x"}}"#) == ["DirectShape", "DirectShape"])
+        #expect(hooks(DirectShape.self, #"{"circle": {"radius": "x"}}"#) == ["DirectShape"])
         #expect(hooks(DirectShape.self, #"{"nothing": {}}"#) == ["DirectShape"])
-        #expect(hooks(DirectEvent.self, #"{"user_deleted": {"user_id": "x"}}"#) == ["DirectEvent", "DirectEvent"])
-        #expect(hooks(DirectEvent.self, #"{"x": {"value": "x"}}"#) == ["DirectEvent", "DirectEvent"])
+        #expect(hooks(DirectEvent.self, #"{"user_deleted": {"user_id": "x"}}"#) == ["DirectEvent"])
+        #expect(hooks(DirectEvent.self, #"{"x": {"value": "x"}}"#) == ["DirectEvent"])
         #expect(hooks(DirectEvent.self, #"{"y": {"value": "x"}}"#) == ["DirectEvent"])
         #expect(hooks(DirectEvent.self, #"{"after_range": {"value": "x"}}"#) == ["DirectEvent"])
     }

@@ -31,13 +31,30 @@ enum TestDecoder: CustomStringConvertible, Sendable {
             decoder.backend = backend
             decoder.userInfo = userInfo
             if case .joltInitFrom = self { decoder.usesDirectPath = false }
-            return try decoder.decode(type, from: Data(json.utf8))
+            // A type `@Codable` reads directly, given an object or a scalar (`null`
+            // and arrays go to its `init(from:)`): the decode must take its direct
+            // path (a direct path that never ran would pass every comparison).
+            let first = json.first { !$0.isWhitespace }
+            guard case .jolt = self, let direct = T.self as? any _JoltDirectDecodable.Type, direct.joltDecodesDirectly,
+                  first != "n", first != "[" else {
+                return try decoder.decode(type, from: Data(json.utf8))
+            }
+            let probe = DirectPathProbe()
+            let value = try DirectPathProbe.$current.withValue(probe) { try decoder.decode(type, from: Data(json.utf8)) }
+            if probe.directReads == 0 { throw DirectPathNotTaken(type: "\(T.self)") }
+            return value
         case .foundation:
             let decoder = JSONDecoder()
             decoder.userInfo = userInfo
             return try decoder.decode(type, from: Data(json.utf8))
         }
     }
+}
+
+/// What ``TestDecoder/decode(_:_:userInfo:)`` throws when a type `@Codable`
+/// reads directly was decoded without its direct path.
+struct DirectPathNotTaken: Error, Equatable {
+    var type: String
 }
 
 /// Encodes with JoltEncoder and with JSONEncoder (sorted keys), returning both texts.

@@ -1,5 +1,5 @@
 import Foundation
-import Jolt
+@_spi(Testing) import Jolt
 import Synchronization
 
 /// The hooks that ran during one decode or encode, passed in `userInfo` so
@@ -39,4 +39,14 @@ extension Decoder {
 
 extension Encoder {
     func log(_ entry: String) { (userInfo[.hookLog] as? HookLog)?.append(entry) }
+}
+
+/// Which path the values of one decode took (Jolt's debug-only probe): the
+/// values read directly, and those the direct path handed back to `init(from:)`.
+func directPathCounts<T: Decodable>(decoding type: T.Type, _ document: String, backend: JoltBackend) -> (direct: Int, rereads: Int) {
+    let decoder = JoltDecoder()
+    decoder.backend = backend
+    let probe = DirectPathProbe()
+    DirectPathProbe.$current.withValue(probe) { _ = try? decoder.decode(T.self, from: document) }
+    return (probe.directReads, probe.rereads)
 }

@@ -17,9 +17,13 @@
 /// than `.useFirst`, an unknown key policy other than `.ignore`, a report), or
 /// when `JoltDecoder.usesDirectPath` (a test hook) is off.
 ///
-/// The two initializers decode the same values. The direct one builds no
-/// error: when it fails, the decoder reads the value again through
-/// `init(from:)`, which throws the error Foundation would, with its coding path.
+/// The two initializers decode the same values and throw the same errors
+/// (case, coding path and message): the direct one throws the error
+/// `init(from:)` would have thrown first, each value read once. The code for
+/// alternative keys, key paths, `@CustomCoding` closures, `@CodingContainer`
+/// and some enum cases does not build its errors yet: it throws
+/// `_JoltDirectReader.failure`, and the decoder reads that value again through
+/// `init(from:)`.
 ///
 /// ```swift
 /// @Codable struct User { let id: Int; var name = "" }

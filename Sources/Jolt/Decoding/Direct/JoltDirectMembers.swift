@@ -35,6 +35,10 @@ public struct _JoltDirectMembers {
     @usableFromInline var keyBytes: UnsafePointer<UInt8>
     /// The decoder, standing on the object.
     let tape: TapeDecoder
+    /// The first failure in declaration order among the properties read so far,
+    /// and that property's place in the order (see ``fail(_:order:)``).
+    @usableFromInline var failure: (any Error)?
+    @usableFromInline var failureOrder = Int.max
 
     /// `body` on the decoder.
     @inline(__always)
@@ -98,22 +102,130 @@ public struct _JoltDirectMembers {
     @inlinable
     public var isNull: Bool { entries[cursor.value].rawKind == TapeKind.null.rawValue }
 
+    // MARK: Failures
+
+    // `init(from:)` reads the properties in the order they are declared and
+    // throws the first failure; the members come in document order. So the
+    // generated code records a property's failure with its place in the
+    // declaration order and goes on, and after the pass throws what
+    // `init(from:)` would have thrown first: a recorded failure, or the
+    // `keyNotFound` of a required property declared before it.
+
+    /// Records `error`, the failure of the property declared at `order`, unless
+    /// a property declared before it failed already.
+    @inlinable
+    public mutating func fail(_ error: any Error, order: Int) {
+        if order < failureOrder {
+            failure = error
+            failureOrder = order
+        }
+    }
+
+    /// What a required property declared at `order`, read by a keyed container's
+    /// `decode(_:forKey:)` in `init(from:)`, throws when it has no value: the
+    /// failure of a property declared before it (or its own), else Foundation's
+    /// `keyNotFound` for `key` at the object's path.
+    public func missing<K: CodingKey>(_ key: K, order: Int) -> any Error {
+        if failureOrder <= order, let failure { return failure }
+        return DecodingError.keyNotFound(key, DecodingError.Context(
+            codingPath: withTape { $0.path },
+            debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+    }
+
+    /// ``missing(_:order:)`` for a property read through wrappers, which
+    /// `init(from:)` reads with `joltDecode(_:forKey:)` (`null` counts as
+    /// missing there): its `keyNotFound` message.
+    public func missingValue<K: CodingKey>(_ key: K, order: Int) -> any Error {
+        if failureOrder <= order, let failure { return failure }
+        return DecodingError.keyNotFound(key, DecodingError.Context(
+            codingPath: withTape { $0.path }, debugDescription: "No value associated with key \(key.stringValue)."))
+    }
+
+    /// Throws the failure recorded, if any: the checks of the required
+    /// properties came first.
+    @inlinable
+    public func throwFailure() throws {
+        if let failure { throw failure }
+    }
+
     // MARK: Values
 
-    public func decode(_ type: Bool.Type) throws -> Bool { try withTape { try $0.unwrapBool(at: valueIndex, [], NoKey()) } }
-    public func decode(_ type: String.Type) throws -> String { try withTape { try $0.unwrapString(at: valueIndex, [], NoKey()) } }
-    public func decode(_ type: Double.Type) throws -> Double { try withTape { try $0.unwrapDouble(at: valueIndex, [], NoKey()) } }
-    public func decode(_ type: Float.Type) throws -> Float { try withTape { try $0.unwrapFloat(at: valueIndex, [], NoKey()) } }
-    public func decode(_ type: Int.Type) throws -> Int { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
-    public func decode(_ type: Int8.Type) throws -> Int8 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
-    public func decode(_ type: Int16.Type) throws -> Int16 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
-    public func decode(_ type: Int32.Type) throws -> Int32 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
-    public func decode(_ type: Int64.Type) throws -> Int64 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
-    public func decode(_ type: UInt.Type) throws -> UInt { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
-    public func decode(_ type: UInt8.Type) throws -> UInt8 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
-    public func decode(_ type: UInt16.Type) throws -> UInt16 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
-    public func decode(_ type: UInt32.Type) throws -> UInt32 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
-    public func decode(_ type: UInt64.Type) throws -> UInt64 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+    @usableFromInline func decode(_ type: Bool.Type) throws -> Bool { try withTape { try $0.unwrapBool(at: valueIndex, [], NoKey()) } }
+    @usableFromInline func decode(_ type: String.Type) throws -> String { try withTape { try $0.unwrapString(at: valueIndex, [], NoKey()) } }
+    @usableFromInline func decode(_ type: Double.Type) throws -> Double { try withTape { try $0.unwrapDouble(at: valueIndex, [], NoKey()) } }
+    @usableFromInline func decode(_ type: Float.Type) throws -> Float { try withTape { try $0.unwrapFloat(at: valueIndex, [], NoKey()) } }
+    @usableFromInline func decode(_ type: Int.Type) throws -> Int { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+    @usableFromInline func decode(_ type: Int8.Type) throws -> Int8 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+    @usableFromInline func decode(_ type: Int16.Type) throws -> Int16 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+    @usableFromInline func decode(_ type: Int32.Type) throws -> Int32 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+    @usableFromInline func decode(_ type: Int64.Type) throws -> Int64 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+    @usableFromInline func decode(_ type: UInt.Type) throws -> UInt { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+    @usableFromInline func decode(_ type: UInt8.Type) throws -> UInt8 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+    @usableFromInline func decode(_ type: UInt16.Type) throws -> UInt16 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+    @usableFromInline func decode(_ type: UInt32.Type) throws -> UInt32 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+    @usableFromInline func decode(_ type: UInt64.Type) throws -> UInt64 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+
+
+    // The scalars with the property's key: read without the key (nothing is
+    // pushed for a value that decodes); a value that does not decode is read
+    // again through the decoder with the key, which throws the error a keyed
+    // container's `decode(_:forKey:)` throws, with the key on its path.
+    @inlinable @inline(__always)
+    public func decode<K: CodingKey>(_ type: Bool.Type, forKey key: K) throws -> Bool {
+        do { return try decode(type) } catch { return try decodeThroughDecoder(type, forKey: key) }
+    }
+    @inlinable @inline(__always)
+    public func decode<K: CodingKey>(_ type: String.Type, forKey key: K) throws -> String {
+        do { return try decode(type) } catch { return try decodeThroughDecoder(type, forKey: key) }
+    }
+    @inlinable @inline(__always)
+    public func decode<K: CodingKey>(_ type: Double.Type, forKey key: K) throws -> Double {
+        do { return try decode(type) } catch { return try decodeThroughDecoder(type, forKey: key) }
+    }
+    @inlinable @inline(__always)
+    public func decode<K: CodingKey>(_ type: Float.Type, forKey key: K) throws -> Float {
+        do { return try decode(type) } catch { return try decodeThroughDecoder(type, forKey: key) }
+    }
+    @inlinable @inline(__always)
+    public func decode<K: CodingKey>(_ type: Int.Type, forKey key: K) throws -> Int {
+        do { return try decode(type) } catch { return try decodeThroughDecoder(type, forKey: key) }
+    }
+    @inlinable @inline(__always)
+    public func decode<K: CodingKey>(_ type: Int8.Type, forKey key: K) throws -> Int8 {
+        do { return try decode(type) } catch { return try decodeThroughDecoder(type, forKey: key) }
+    }
+    @inlinable @inline(__always)
+    public func decode<K: CodingKey>(_ type: Int16.Type, forKey key: K) throws -> Int16 {
+        do { return try decode(type) } catch { return try decodeThroughDecoder(type, forKey: key) }
+    }
+    @inlinable @inline(__always)
+    public func decode<K: CodingKey>(_ type: Int32.Type, forKey key: K) throws -> Int32 {
+        do { return try decode(type) } catch { return try decodeThroughDecoder(type, forKey: key) }
+    }
+    @inlinable @inline(__always)
+    public func decode<K: CodingKey>(_ type: Int64.Type, forKey key: K) throws -> Int64 {
+        do { return try decode(type) } catch { return try decodeThroughDecoder(type, forKey: key) }
+    }
+    @inlinable @inline(__always)
+    public func decode<K: CodingKey>(_ type: UInt.Type, forKey key: K) throws -> UInt {
+        do { return try decode(type) } catch { return try decodeThroughDecoder(type, forKey: key) }
+    }
+    @inlinable @inline(__always)
+    public func decode<K: CodingKey>(_ type: UInt8.Type, forKey key: K) throws -> UInt8 {
+        do { return try decode(type) } catch { return try decodeThroughDecoder(type, forKey: key) }
+    }
+    @inlinable @inline(__always)
+    public func decode<K: CodingKey>(_ type: UInt16.Type, forKey key: K) throws -> UInt16 {
+        do { return try decode(type) } catch { return try decodeThroughDecoder(type, forKey: key) }
+    }
+    @inlinable @inline(__always)
+    public func decode<K: CodingKey>(_ type: UInt32.Type, forKey key: K) throws -> UInt32 {
+        do { return try decode(type) } catch { return try decodeThroughDecoder(type, forKey: key) }
+    }
+    @inlinable @inline(__always)
+    public func decode<K: CodingKey>(_ type: UInt64.Type, forKey key: K) throws -> UInt64 {
+        do { return try decode(type) } catch { return try decodeThroughDecoder(type, forKey: key) }
+    }
 
     /// Any other type, through the decoder (which takes the direct path again for
     /// a `_JoltDirectDecodable` type), with `key` pushed on the coding path for
@@ -212,13 +324,13 @@ public struct _JoltDirectMembers {
     }
 
     /// The number of elements of the current value, an array, when they take
-    /// the direct path; nil when they do not (the decode reads them as any `[T]`).
-    /// - Throws: `_.failure` when the value is not an array.
+    /// the direct path; nil when they do not, or the value is not an array (the
+    /// decode reads it as any `[T]`, which throws that error).
     @usableFromInline
     func directElementCount<T: _JoltDirectDecodable>(_ type: T.Type) throws -> Int? {
         guard withTape({ $0.context.usesDirectPath }), T.joltDecodesDirectly else { return nil }
         let e = entries[valueIndex]
-        guard e.rawKind == TapeKind.array.rawValue else { throw JoltDirectFailure() }
+        guard e.rawKind == TapeKind.array.rawValue else { return nil }
         return e.count
     }
 
@@ -238,7 +350,8 @@ public struct _JoltDirectMembers {
         let context = withTape { $0.context }
         guard context.usesDirectPath, context.reusesKeyedContainers, T.joltDecodesDirectly else { return nil }
         let e = entries[valueIndex]
-        guard e.rawKind == TapeKind.object.rawValue else { throw JoltDirectFailure() }
+        // Not an object: read as any `[String: T]`, which throws the error.
+        guard e.rawKind == TapeKind.object.rawValue else { return nil }
         let members = DictionaryMembers(tape, object: valueIndex, entry: e)
         members.open(key: key)
         return members

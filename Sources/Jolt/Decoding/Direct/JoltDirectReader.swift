@@ -33,17 +33,19 @@ public struct _JoltDirectReader {
     /// default hooks do nothing with it.
     @inlinable public var decoder: any Decoder { tape }
 
-    /// The error the direct path throws for any failure; the decoder then reads
-    /// the value through `init(from:)` for the real error.
+    /// What the code of a property kind that does not build its own errors
+    /// throws: the decoder then reads the value again through `init(from:)`,
+    /// for the real error (see `TapeDecoder+Direct.swift`).
     public static var failure: any Error { JoltDirectFailure() }
 
     /// The members of the object, in document order.
-    /// - Throws: ``failure`` when the value is not an object.
+    /// - Throws: what `decoder.container(keyedBy:)` throws when the value is not
+    ///   an object (`typeMismatch`, or `valueNotFound` for `null`).
     public func members() throws -> _JoltDirectMembers {
         try withTape { tape in
             let i = tape.index
             let e = tape.entries[i]
-            guard e.rawKind == TapeKind.object.rawValue else { throw JoltDirectFailure() }
+            guard e.rawKind == TapeKind.object.rawValue else { throw tape.keyedContainerError(at: i, extra: []) }
             return _JoltDirectMembers(tape, object: i, end: e.end)
         }
     }
@@ -156,6 +158,6 @@ extension _JoltDirectReader {
     }
 }
 
-/// What the direct path throws: a failure without a message or a path, which
-/// the decoder replaces by decoding the value again through `init(from:)`.
+/// The direct path's "read this value through `init(from:)`": a failure without
+/// a message or a path, which the decoder replaces by that decode's outcome.
 struct JoltDirectFailure: Error {}

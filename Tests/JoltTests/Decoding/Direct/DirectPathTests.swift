@@ -30,19 +30,34 @@ private struct DirectPoint: _JoltDirectDecodable, Equatable {
         try DirectPoint(joltDirect: reader)
     }
 
+    /// The shape of the code `@Codable` writes: the first of duplicate keys
+    /// read, a failure recorded with the property's place in the declaration
+    /// order, and after the pass what `init(from:)` would throw first.
     init(joltDirect reader: _JoltDirectReader) throws {
         var x: Int?, y: Int?, label: String??
+        var seen = (x: false, y: false, label: false)
         var members = try reader.members()
         while members.next() {
             switch members.keySignature {
-            case TapeEntry.keySignature("x"): if x == nil { x = try members.decode(Int.self) }
-            case TapeEntry.keySignature("y"): if y == nil { y = try members.decode(Int.self) }
-            case TapeEntry.keySignature("label_text") where members.keyIs("label_text"):
-                if label == nil { label = .some(members.isNull ? nil : try members.decode(String.self)) }
+            case TapeEntry.keySignature("x") where !seen.x:
+                seen.x = true
+                do { x = try members.decode(Int.self, forKey: CodingKeys.x) } catch { members.fail(error, order: 0) }
+            case TapeEntry.keySignature("y") where !seen.y:
+                seen.y = true
+                do { y = try members.decode(Int.self, forKey: CodingKeys.y) } catch { members.fail(error, order: 1) }
+            case TapeEntry.keySignature("label_text") where !seen.label && members.keyIs("label_text"):
+                seen.label = true
+                do {
+                    label = .some(members.isNull ? nil : try members.decode(String.self, forKey: CodingKeys.label))
+                } catch {
+                    members.fail(error, order: 2)
+                }
             default: break
             }
         }
-        guard let x, let y else { throw _JoltDirectReader.failure }
+        guard let x else { throw members.missing(CodingKeys.x, order: 0) }
+        guard let y else { throw members.missing(CodingKeys.y, order: 1) }
+        try members.throwFailure()
         self.x = x
         self.y = y
         self.label = label ?? nil
@@ -247,8 +262,8 @@ final class DirectPathTests: XCTestCase {
         }
     }
 
-    /// A failure at the bottom of a deep document costs one more decode of the
-    /// failing value, not one per level: the decode ends, with Foundation's error.
+    /// A failure at the bottom of a deep document ends the decode with
+    /// Foundation's error, each level read once.
     func testDeepFailure() throws {
         let depth = 400
         let json = String(repeating: #"{"next":"#, count: depth) + #"{"x":1,"y":"no"}"# + String(repeating: "}", count: depth)
