@@ -87,6 +87,14 @@ struct DirectPathCodingTests {
         return result
     }
 
+    /// The members of a JSON object, sorted by key, each value as JSON text.
+    static func members(_ json: String) -> [(String, String)] {
+        let object = try! JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
+        return object.keys.sorted().map { key in
+            (key, String(decoding: try! JSONSerialization.data(withJSONObject: object[key]!, options: [.fragmentsAllowed]), as: UTF8.self))
+        }
+    }
+
     static func text(_ members: [(String, String)]) -> String {
         "{" + members.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
     }
@@ -256,6 +264,49 @@ struct DirectPathCodingTests {
         #expect(hooks(Craft.self, #"{"name": "n"}"#) == ["Craft"])
         #expect(hooks(Canoe.self, valid) == ["Craft"])
         #expect(hooks([Craft].self, "[" + valid + ", " + valid + "]") == ["Craft", "Craft"])
+    }
+
+    /// Several failures in one object: init(from:) throws the first in the
+    /// order the properties are declared, the members come in document order.
+    /// The direct reading throws the same error, without reading the value
+    /// again (the failing properties have one key each).
+    @Test("with several failures, the error of the property declared first", arguments: JoltBackend.allCases)
+    func declarationOrder(backend: JoltBackend) throws {
+        let (direct, initFrom) = Self.decoders(backend)
+        func without(_ keys: [String], _ json: String) -> String {
+            var members = Self.members(json)
+            members.removeAll { keys.contains($0.0) }
+            return Self.text(members)
+        }
+        let valid = Self.members(Self.valid)
+        func first(_ pairs: [(String, String)], then json: String) -> String {
+            // `pairs` before every other member of `json`.
+            var members = Self.members(json)
+            members.removeAll { pair in pairs.contains { $0.0 == pair.0 } }
+            return Self.text(pairs + members)
+        }
+        let documents = [
+            // id (declared first) missing, ratio (declared fifth) wrong and first in the document.
+            first([("ratio", #""x""#)], then: without(["id"], Self.valid)),
+            // user_name wrong, after ratio wrong in the document, and before it.
+            first([("ratio", #""x""#), ("user_name", "5")], then: Self.valid),
+            first([("user_name", "5"), ("ratio", #""x""#)], then: Self.valid),
+            first([("small", "1000"), ("ratio", "[]"), ("flag", "1")], then: Self.valid),
+            // small (declared sixth) out of range after scores (twelfth, required) went missing.
+            first([("small", "1000")], then: without(["scores"], Self.valid)),
+            // Only the later one.
+            first([("ratio", "true")], then: Self.valid),
+            // An optional's failure before a missing required key declared after it.
+            first([("nickname", "3")], then: without(["count"], Self.valid)),
+        ]
+        #expect(valid.count > 20)
+        for document in documents {
+            let a = outcome { try direct.decode(DirectEverything.self, from: document) }
+            #expect(a == outcome { try initFrom.decode(DirectEverything.self, from: document) }, "\(document)")
+            if case .value = a { Issue.record("no error: \(document)") }
+            let (reads, rereads) = directPathCounts(decoding: DirectEverything.self, document, backend: backend)
+            #expect(reads >= 1 && rereads == 0, "\(document): \(reads) direct, \(rereads) read again")
+        }
     }
 
     @Test("JSONDecoder agrees on the valid document")

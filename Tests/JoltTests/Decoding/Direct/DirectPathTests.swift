@@ -245,6 +245,13 @@ final class DirectPathTests: XCTestCase {
             #"{"origin":{"x":1,"y":2},"path":[],"named":{"k":{"x":null,"y":1}},"lossy":[]}"#,
             #"{"origin":{"x":1,"y":2},"corner":[],"path":[],"named":{},"lossy":[]}"#,
             #"{"origin":{"x":1,"y":2,"label_text":5},"path":[],"named":{},"lossy":[]}"#,
+            // Several failures: the one of the property declared first, whatever
+            // the order of the members.
+            #"{"origin":{"y":"no"},"path":[],"named":{},"lossy":[]}"#,
+            #"{"origin":{"label_text":5,"y":"2","x":1},"path":[],"named":{},"lossy":[]}"#,
+            #"{"origin":{"y":"2","label_text":5,"x":1},"path":[],"named":{},"lossy":[]}"#,
+            #"{"origin":{"label_text":5,"x":1},"path":[],"named":{},"lossy":[]}"#,
+            #"{"origin":{"label_text":5,"y":null,"x":"x"},"path":[],"named":{},"lossy":[]}"#,
         ]
         // Jolt's own error where it deliberately differs (the path of a number
         // that does not fit: Foundation's is empty), from init(from:).
