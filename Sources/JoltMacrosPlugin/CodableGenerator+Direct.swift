@@ -7,9 +7,10 @@
 /// a property's failure is recorded with its place in the declaration order
 /// (`_.fail(_:order:)`), and after the pass the first one in that
 /// order is thrown, or the `keyNotFound` of a required property declared before
-/// it. Properties with paths or closures, and a `@CodingContainer`, do not
-/// build their errors: they throw `_.failure`, and the decoder reads the
-/// value again through `init(from:)`.
+/// it. A property with paths or a closure that has no value gets its error
+/// from its own `init(from:)` decode on a keyed container (that property
+/// alone read again; `_.error(order:keyedBy:reading:)`), and a
+/// `@CodingContainer` path that is missing from the containers' own calls.
 ///
 /// A property with key paths or alternative keys (`@CodingKey("name", "profile.name")`)
 /// has the tape index of each path's first key recorded during the pass; the paths
@@ -216,7 +217,7 @@ extension CodableGenerator {
         if property.isOptional {
             let value = isWrapper ? "\(p.local).take()?\(p.unwrap)" : "\(p.local).take()"
             guard let (missing, invalid) = p.defaults else {
-                return DirectAssignment(check: "if \(p.local) == nil && \(p.local)Failed {\nthrow _JoltDirectReader.failure\n}",
+                return DirectAssignment(check: "if \(p.local) == nil && \(p.local)Failed {\nthrow \(directPathError(p))\n}",
                                         assignment: "\(target) = \(value)")
             }
             let missingValue = directOptionalDefault(missing, p)
@@ -227,7 +228,14 @@ extension CodableGenerator {
         if let (missing, invalid) = p.defaults {
             return DirectAssignment("\(target) = (\(p.local).take() ?? (\(p.local)Failed ? \(wrapped(invalid)) : \(wrapped(missing))))\(p.unwrap)")
         }
-        return .required(p, target: target, error: "_JoltDirectReader.failure")
+        return .required(p, target: target, error: directPathError(p))
+    }
+
+    /// What a property with paths or a closure and no value throws: its
+    /// `init(from:)` decode on a keyed container gives the error (see
+    /// `_JoltDirectMembers.error(order:keyedBy:reading:)`).
+    func directPathError(_ p: DirectProperty) -> String {
+        "members.error(order: \(p.order), keyedBy: CodingKeys.self) { container in\n_ = \(decodeExpression(p.property))\n}"
     }
 
     /// What a required property of one key without a value throws (see

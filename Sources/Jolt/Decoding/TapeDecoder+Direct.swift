@@ -5,11 +5,10 @@ extension TapeDecoder {
     ///
     /// The direct path throws the error `init(from:)` would throw (case,
     /// coding path and message), and runs each hook once. The code the macros
-    /// write for a few property kinds (alternative keys and key paths,
-    /// `@CustomCoding` closures, `@CodingContainer`, enums) does not build its
-    /// errors yet: it throws `_JoltDirectReader.failure`, and only then is the
-    /// value decoded again through `init(from:)`, with the direct path off
-    /// below it, for the real error.
+    /// write for some enum cases (no case matches, an associated value fails)
+    /// does not build its errors yet: it throws `_JoltDirectReader.failure`,
+    /// and only then is the value decoded again through `init(from:)`, with the
+    /// direct path off below it, for the real error.
     @inline(never)
     func decodeDirect<T: Decodable, K: CodingKey>(_ direct: any _JoltDirectDecodable.Type, _ type: T.Type, at i: Int,
                                                   _ extra: [any CodingKey], _ key: K) throws -> T {

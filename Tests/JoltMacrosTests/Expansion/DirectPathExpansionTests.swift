@@ -442,10 +442,18 @@ final class DirectPathExpansionTests: XCTestCase {
                         }
                     }
                     guard let __jolt0 = __jolt0.take() else {
-                        throw _JoltDirectReader.failure
+                        throw members.error(order: 0, keyedBy: CodingKeys.self) { container in
+                            _ = try container.joltDecode(paths: [[.`a`], [.`b`, .`c`]]) {
+                                try $0.decodeIfPresent(Int.self, forKey: $1)
+                            }
+                        }
                     }
                     guard let __jolt3 = __jolt3.take() else {
-                        throw _JoltDirectReader.failure
+                        throw members.error(order: 3, keyedBy: CodingKeys.self) { container in
+                            _ = try container.joltDecode(paths: [[.`e`]], using: {
+                                    try Int(from: $0)
+                                })
+                        }
                     }
                     try members.throwFailure()
                     self.a = __jolt0

@@ -20,8 +20,7 @@
 /// The two initializers decode the same values and throw the same errors
 /// (case, coding path and message): the direct one throws the error
 /// `init(from:)` would have thrown first, each value read once. The code for
-/// alternative keys, key paths, `@CustomCoding` closures, `@CodingContainer`
-/// and some enum cases does not build its errors yet: it throws
+/// some enum cases does not build its errors yet: it throws
 /// `_JoltDirectReader.failure`, and the decoder reads that value again through
 /// `init(from:)`.
 ///

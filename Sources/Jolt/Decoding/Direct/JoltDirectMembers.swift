@@ -141,6 +141,24 @@ public struct _JoltDirectMembers {
             codingPath: withTape { $0.path }, debugDescription: "No value associated with key \(key.stringValue)."))
     }
 
+    /// What a property with several paths or a closure, declared at `order`,
+    /// throws when it has no value (missing, or none of its present values
+    /// decoded): the failure of a property declared before it, else the error
+    /// `read` throws, given a keyed container on the object (the property's
+    /// own decode as `init(from:)` writes it: its helpers word the error).
+    /// Only that property is read again, through the container; should `read`
+    /// not throw, the value is handed back to `init(from:)`.
+    public func error<K: CodingKey>(order: Int, keyedBy type: K.Type,
+                                    reading read: (KeyedDecodingContainer<K>) throws -> Void) -> any Error {
+        if failureOrder < order, let failure { return failure }
+        do {
+            try read(try withTape { try $0.container(keyedBy: type) })
+        } catch {
+            return error
+        }
+        return JoltDirectFailure()
+    }
+
     /// Throws the failure recorded, if any: the checks of the required
     /// properties came first.
     @inlinable

@@ -89,17 +89,31 @@ extension _JoltDirectReader {
     /// `@CodingContainer("data.info")`, whose keys are read there. Each key is
     /// found as `nestedContainer(keyedBy:forKey:)` finds it (the first of
     /// duplicates), and the values read below it have `path` in their coding path.
-    /// - Throws: ``failure`` when a key is missing or a value on the way is not an
-    ///   object (the last value is checked by ``members()``).
+    /// - Throws: when a key is missing or a value on the way is not an object,
+    ///   what `nestedContainer(keyedBy:forKey:)` throws there (the last value is
+    ///   checked by ``members()``).
     public func nested<Key: CodingKey>(_ path: [Key]) throws -> _JoltDirectReader {
         let tape = self.tape
         var found: Int? = tape.index
         for key in path { found = member(named: key.stringValue, of: found) }
         // A last value that is not an object fails in `members()`.
-        guard let index = found else { throw JoltDirectFailure() }
+        guard let index = found else { throw Self.nestingError(tape, path) }
         var full = tape.path
         full.append(contentsOf: path as [any CodingKey])
         return _JoltDirectReader(tape.subDecoder(at: index, path: full))
+    }
+
+    /// The error of `path`'s nested containers asked for in turn from the object
+    /// `tape` stands on, as `init(from:)` asks for them.
+    @inline(never)
+    static func nestingError<Key: CodingKey>(_ tape: TapeDecoder, _ path: [Key]) -> any Error {
+        do {
+            var container = try tape.container(keyedBy: Key.self)
+            for key in path { container = try container.nestedContainer(keyedBy: Key.self, forKey: key) }
+        } catch {
+            return error
+        }
+        return JoltDirectFailure()
     }
 
     /// `body`'s result on the reader for the object at `index`, the value of
