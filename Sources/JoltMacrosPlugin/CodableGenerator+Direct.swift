@@ -132,7 +132,10 @@ extension CodableGenerator {
 
     /// The statement reading the current member into `p.local`, once the key matched.
     func directRead(_ p: DirectProperty) -> String {
-        let read = "try members.decode(\(p.readType).self, forKey: CodingKeys\(keyRef(p.key!)))"
+        // A scalar whose error is caught for a default is read without its key:
+        // the key goes on an error's path, and that error is never seen.
+        let keyed = !Self.isDirectScalar(p.readType) || p.defaults?.invalid == nil
+        let read = "try members.decode(\(p.readType).self\(keyed ? ", forKey: CodingKeys\(keyRef(p.key!))" : ""))"
         let property = p.property
         // A failure is recorded, and the pass goes on (see the type's comment).
         let recording = { (statement: String) in "do {\n\(statement)\n} catch {\nmembers.fail(error, order: \(p.order))\n}" }

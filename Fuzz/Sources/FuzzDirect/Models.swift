@@ -86,7 +86,7 @@ struct FuzzEvent: Decodable, _JoltDirectDecodable, Equatable {
                 if !__joltSeen[2] {
                     __joltSeen[2] = true
                     if !members.isNull {
-                        do { __jolt2 = try members.decode(Int.self, forKey: CodingKeys.age) } catch { __jolt2 = 33 }
+                        do { __jolt2 = try members.decode(Int.self) } catch { __jolt2 = 33 }
                     }
                 }
             case 0x6b63696e00000008: // "nickname"
@@ -104,7 +104,7 @@ struct FuzzEvent: Decodable, _JoltDirectDecodable, Equatable {
                     if members.isNull {
                         __jolt4 = .some(nil)
                     } else {
-                        do { __jolt4 = .some(try members.decode(String.self, forKey: CodingKeys.note)) } catch { __jolt4 = .some("b") }
+                        do { __jolt4 = .some(try members.decode(String.self)) } catch { __jolt4 = .some("b") }
                     }
                 }
             case 0x726f637300000006: // "scores"
@@ -195,7 +195,7 @@ struct FuzzInner: Decodable, _JoltDirectDecodable, Equatable {
                 do { x = try members.decode(Int.self, forKey: CodingKeys.x) } catch { members.fail(error, order: 0) }
             case 0x0000007900000001 where !seenY: // "y"
                 seenY = true
-                if !members.isNull { do { y = try members.decode(String.self, forKey: CodingKeys.y) } catch { y = "y" } }
+                if !members.isNull { do { y = try members.decode(String.self) } catch { y = "y" } }
             default:
                 break
             }

@@ -63,6 +63,9 @@ final class DecodingContext {
         /// through `init(from:)` (see `TapeDecoder+Direct.swift`): its
         /// descendants then skip the direct path too.
         var directSuspended = 0
+        /// The errors the direct path's objects recorded, in their slots (see
+        /// `_JoltDirectMembers.fail(_:order:)`).
+        var directFailures: [any Error] = []
         #if DEBUG
         /// Values read directly, and read again through `init(from:)`, for
         /// ``DirectPathProbe``.

@@ -228,7 +228,7 @@ final class DirectPathExpansionTests: XCTestCase {
                                 __joltSeen2 = true
                                 if !members.isNull {
                                     do {
-                                        __jolt2 = try members.decode(Int.self, forKey: CodingKeys.`age`)
+                                        __jolt2 = try members.decode(Int.self)
                                     } catch {
                                         __jolt2 = 33
                                     }
@@ -250,7 +250,7 @@ final class DirectPathExpansionTests: XCTestCase {
                                     __jolt4 = .some(nil)
                                 } else {
                                     do {
-                                        __jolt4 = .some(try members.decode(String.self, forKey: CodingKeys.`note`))
+                                        __jolt4 = .some(try members.decode(String.self))
                                     } catch {
                                         __jolt4 = .some("b")
                                     }

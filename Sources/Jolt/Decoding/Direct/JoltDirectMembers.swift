@@ -35,10 +35,10 @@ public struct _JoltDirectMembers {
     @usableFromInline var keyBytes: UnsafePointer<UInt8>
     /// The decoder, standing on the object.
     let tape: TapeDecoder
-    /// The first failure in declaration order among the properties read so far,
-    /// and that property's place in the order (see ``fail(_:order:)``).
-    @usableFromInline var failure: (any Error)?
+    /// The place in the declaration order of the first failing property so far
+    /// (`Int.max`: none), and where its error is kept (see ``fail(_:order:)``).
     @usableFromInline var failureOrder = Int.max
+    @usableFromInline var failureSlot = -1
 
     /// `body` on the decoder.
     @inline(__always)
@@ -110,15 +110,30 @@ public struct _JoltDirectMembers {
     // declaration order and goes on, and after the pass throws what
     // `init(from:)` would have thrown first: a recorded failure, or the
     // `keyNotFound` of a required property declared before it.
+    //
+    // The error is kept in a slot of the decode's state, not in this struct:
+    // an existential field would make every object's cursor cost its
+    // destruction. Objects inside this one take slots after this one's, and
+    // leave them (the slots live until the decode ends).
 
     /// Records `error`, the failure of the property declared at `order`, unless
     /// a property declared before it failed already.
-    @inlinable
     public mutating func fail(_ error: any Error, order: Int) {
-        if order < failureOrder {
-            failure = error
-            failureOrder = order
+        guard order < failureOrder else { return }
+        failureOrder = order
+        withTape { tape in
+            if failureSlot < 0 {
+                failureSlot = tape.context.containerState.pointee.directFailures.count
+                tape.context.containerState.pointee.directFailures.append(error)
+            } else {
+                tape.context.containerState.pointee.directFailures[failureSlot] = error
+            }
         }
+    }
+
+    /// The failure recorded, if any.
+    var failure: (any Error)? {
+        failureSlot < 0 ? nil : withTape { $0.context.containerState.pointee.directFailures[failureSlot] }
     }
 
     /// What a required property declared at `order`, read by a keyed container's
@@ -163,31 +178,38 @@ public struct _JoltDirectMembers {
     /// properties came first.
     @inlinable
     public func throwFailure() throws {
-        if let failure { throw failure }
+        if _slowPath(failureOrder != Int.max) { throw recordedFailure() }
+    }
+
+    @usableFromInline
+    func recordedFailure() -> any Error {
+        failure ?? JoltDirectFailure()
     }
 
     // MARK: Values
 
-    @usableFromInline func decode(_ type: Bool.Type) throws -> Bool { try withTape { try $0.unwrapBool(at: valueIndex, [], NoKey()) } }
-    @usableFromInline func decode(_ type: String.Type) throws -> String { try withTape { try $0.unwrapString(at: valueIndex, [], NoKey()) } }
-    @usableFromInline func decode(_ type: Double.Type) throws -> Double { try withTape { try $0.unwrapDouble(at: valueIndex, [], NoKey()) } }
-    @usableFromInline func decode(_ type: Float.Type) throws -> Float { try withTape { try $0.unwrapFloat(at: valueIndex, [], NoKey()) } }
-    @usableFromInline func decode(_ type: Int.Type) throws -> Int { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
-    @usableFromInline func decode(_ type: Int8.Type) throws -> Int8 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
-    @usableFromInline func decode(_ type: Int16.Type) throws -> Int16 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
-    @usableFromInline func decode(_ type: Int32.Type) throws -> Int32 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
-    @usableFromInline func decode(_ type: Int64.Type) throws -> Int64 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
-    @usableFromInline func decode(_ type: UInt.Type) throws -> UInt { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
-    @usableFromInline func decode(_ type: UInt8.Type) throws -> UInt8 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
-    @usableFromInline func decode(_ type: UInt16.Type) throws -> UInt16 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
-    @usableFromInline func decode(_ type: UInt32.Type) throws -> UInt32 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
-    @usableFromInline func decode(_ type: UInt64.Type) throws -> UInt64 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+    public func decode(_ type: Bool.Type) throws -> Bool { try withTape { try $0.unwrapBool(at: valueIndex, [], NoKey()) } }
+    public func decode(_ type: String.Type) throws -> String { try withTape { try $0.unwrapString(at: valueIndex, [], NoKey()) } }
+    public func decode(_ type: Double.Type) throws -> Double { try withTape { try $0.unwrapDouble(at: valueIndex, [], NoKey()) } }
+    public func decode(_ type: Float.Type) throws -> Float { try withTape { try $0.unwrapFloat(at: valueIndex, [], NoKey()) } }
+    public func decode(_ type: Int.Type) throws -> Int { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+    public func decode(_ type: Int8.Type) throws -> Int8 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+    public func decode(_ type: Int16.Type) throws -> Int16 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+    public func decode(_ type: Int32.Type) throws -> Int32 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+    public func decode(_ type: Int64.Type) throws -> Int64 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+    public func decode(_ type: UInt.Type) throws -> UInt { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+    public func decode(_ type: UInt8.Type) throws -> UInt8 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+    public func decode(_ type: UInt16.Type) throws -> UInt16 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+    public func decode(_ type: UInt32.Type) throws -> UInt32 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
+    public func decode(_ type: UInt64.Type) throws -> UInt64 { try withTape { try $0.unwrapInteger(type, at: valueIndex, [], NoKey()) } }
 
 
-    // The scalars with the property's key: read without the key (nothing is
-    // pushed for a value that decodes); a value that does not decode is read
-    // again through the decoder with the key, which throws the error a keyed
-    // container's `decode(_:forKey:)` throws, with the key on its path.
+    // The scalars above are read without a key: for a property with a default
+    // for an invalid value, whose error is never seen. Those below, with the
+    // property's key, are read without it too (nothing is pushed for a value
+    // that decodes); a value that does not decode is read again through the
+    // decoder with the key, which throws the error a keyed container's
+    // `decode(_:forKey:)` throws, with the key on its path.
     @inlinable @inline(__always)
     public func decode<K: CodingKey>(_ type: Bool.Type, forKey key: K) throws -> Bool {
         do { return try decode(type) } catch { return try decodeThroughDecoder(type, forKey: key) }
