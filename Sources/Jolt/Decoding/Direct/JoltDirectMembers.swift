@@ -25,10 +25,11 @@ import Darwin
 /// }
 /// ```
 public struct _JoltDirectMembers {
-    @usableFromInline let entries: UnsafeMutablePointer<TapeEntry>
     @usableFromInline let input: UnsafePointer<UInt8>
     /// The position among the object's members.
     @usableFromInline var cursor: TapeMembers
+    /// The tape's entries (the cursor's).
+    @inlinable var entries: UnsafeMutablePointer<TapeEntry> { cursor.entries }
     /// The current key's length and first four bytes (a tape key entry's payload),
     /// and its bytes: in the input, or unescaped in the decode's scratch buffer.
     @usableFromInline var signature: UInt64 = 0
@@ -48,7 +49,6 @@ public struct _JoltDirectMembers {
 
     init(_ tape: TapeDecoder, object: Int, end: Int) {
         self.tape = tape
-        entries = tape.entries
         input = tape.input
         cursor = TapeMembers(tape.entries, keys: object &+ 1, to: end)
         keyBytes = input
