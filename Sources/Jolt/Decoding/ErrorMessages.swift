@@ -70,6 +70,11 @@ enum ErrorMessages {
         return tables.names[i]
     }
 
+    /// Foundation's message for a key a keyed container has no value for.
+    static func keyNotFound(_ key: some CodingKey) -> String {
+        "No value associated with key \(key) (\"\(key.stringValue)\")."
+    }
+
     /// Foundation's message for a null where a value of `type` was expected.
     static func valueNotFound(_ type: Any.Type) -> String {
         let tables = tables

@@ -270,8 +270,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func value(for key: Key) throws -> Int {
         guard let v = find(key) else {
             throw DecodingError.keyNotFound(key, DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+                codingPath: codingPath, debugDescription: ErrorMessages.keyNotFound(key)))
         }
         return v
     }

@@ -143,8 +143,7 @@ public struct _JoltDirectMembers {
     public func missing<K: CodingKey>(_ key: K, order: Int) -> any Error {
         if failureOrder <= order, let failure { return failure }
         return DecodingError.keyNotFound(key, DecodingError.Context(
-            codingPath: withTape { $0.path },
-            debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+            codingPath: withTape { $0.path }, debugDescription: ErrorMessages.keyNotFound(key)))
     }
 
     /// ``missing(_:order:)`` for a property read through wrappers, which

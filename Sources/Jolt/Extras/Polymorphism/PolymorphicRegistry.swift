@@ -247,8 +247,7 @@ public final class PolymorphicRegistry<Base>: Sendable {
     public func decode<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> Base {
         guard container.contains(key) else {
             throw DecodingError.keyNotFound(key, DecodingError.Context(
-                codingPath: container.codingPath,
-                debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+                codingPath: container.codingPath, debugDescription: ErrorMessages.keyNotFound(key)))
         }
         return try decode(from: container.superDecoder(forKey: key))
     }
