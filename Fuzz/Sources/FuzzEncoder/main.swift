@@ -6,7 +6,9 @@ import Jolt
 /// (plain and pretty-printed, with and without escaped slashes), and read back
 /// to the same value. The same bytes, read as a script (Script.swift), must
 /// encode through key paths and merge mode to Foundation's bytes for the
-/// script spelt with nested containers.
+/// script spelt with nested containers; read as a late program
+/// (LateProgram.swift), which writes into containers after their parents went
+/// on, to Foundation's bytes.
 ///
 /// Each layout has one JoltEncoder for the whole run, as a server keeps one:
 /// every input is encoded with what the encodes of the inputs before it left
@@ -16,6 +18,7 @@ import Jolt
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: start, count: count)
     checkScript(bytes)
+    checkLateProgram(bytes)
     let decoder = JoltDecoder()
     decoder.backend = .swift
     guard let value = try? decoder.decode(JSONValue.self, from: bytes) else { return 0 }
@@ -74,6 +77,35 @@ func checkScript(_ bytes: UnsafeRawBufferPointer) {
         guard let actual = try? jolt.encode(ScriptValue(ops: ops, pathsAsNestedContainers: false)) else { fatalError("JoltEncoder failed on a script") }
         guard actual == expected else {
             fatalError("script: JoltEncoder \(String(decoding: actual, as: UTF8.self)) != JSONEncoder \(String(decoding: expected, as: UTF8.self))")
+        }
+    }
+}
+
+/// One JoltEncoder per layout for the late programs: Foundation's options only,
+/// and with key paths and `.writeNull` (which change nothing in them).
+let lateEncoders: [JoltEncoder] = [false, true].flatMap { pretty in
+    [false, true].map { joltOptions in
+        let jolt = JoltEncoder()
+        jolt.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted] : .sortedKeys
+        if joltOptions {
+            jolt.keyPathSeparator = "."
+            jolt.nilEncodingStrategy = .writeNull
+        }
+        return jolt
+    }
+}
+
+/// The input as a late program (LateProgram.swift): JoltEncoder against
+/// JSONEncoder, `.sortedKeys`, compact and pretty.
+func checkLateProgram(_ bytes: UnsafeRawBufferPointer) {
+    let program = LateProgram(bytes: Array(bytes))
+    for jolt in lateEncoders {
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = JSONEncoder.OutputFormatting(rawValue: jolt.outputFormatting.rawValue)
+        guard let expected = try? foundation.encode(program) else { fatalError("JSONEncoder failed on a late program") }
+        guard let actual = try? jolt.encode(program) else { fatalError("JoltEncoder failed on a late program") }
+        guard actual == expected else {
+            fatalError("late program: JoltEncoder \(String(decoding: actual, as: UTF8.self)) != JSONEncoder \(String(decoding: expected, as: UTF8.self))")
         }
     }
 }

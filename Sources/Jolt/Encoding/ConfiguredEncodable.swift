@@ -28,8 +28,4 @@ struct ConfiguredEncodable<Value: EncodableWithConfiguration>: TopLevelProxy {
 
     var reportedValue: Any { value }
     var reportedType: Any.Type { Value.self }
-
-    func encode(with foundation: JSONEncoder) throws -> Data {
-        try foundation.encode(value, configuration: configuration)
-    }
 }

@@ -7,16 +7,19 @@ import Foundation
 // Merge mode: the slow path for the values a one-pass writer cannot place.
 //
 // `EncodingCore` writes each member where it stands, so it cannot go back into
-// an object it closed. Two legal encodes need that:
+// an object it closed. Legal encodes need that:
 // - keys sharing a key-path prefix encoded apart (`location.city`, `name`,
 //   `location.zip` with `keyPathSeparator = "."`): one `location` object;
 // - a key written twice into one object: the last value wins, and a nested
-//   container asked for twice is one object (Foundation's behaviour).
+//   container asked for twice is one object (Foundation's behaviour);
+// - a container or a super encoder used after its parent went on (see
+//   `EncodingCore+Reopen.swift`).
 // Such a value is encoded again by a merge-mode core (compact, unsorted, repeats
-// allowed, the places of container keys recorded), its output is read back into
-// a small tree in which the repeats are merged, and the tree is written with the
-// real formatting by the same code as any other value (`writeKey`, `openFrame`,
-// `closeTopFrame`), so spacing, escaping and key sorting stay Foundation's.
+// allowed, the places of container keys recorded, closed containers opened
+// again by address), its output is read back into a small tree in which the
+// repeats are merged, and the tree is written with the real formatting by the
+// same code as any other value (`writeKey`, `openFrame`, `closeTopFrame`), so
+// spacing, escaping and key sorting stay Foundation's.
 
 extension EncodingCore {
     /// Where the output and the container stack stood before a value, to write
@@ -59,17 +62,19 @@ extension EncodingCore {
     /// compact JSON in `bytes` with its repeated keys merged. `containerKeys`
     /// and `emptyValues` are byte offsets into `bytes` (see ``containerKeyStarts``
     /// and ``emptyValueStarts``).
-    func writeMerged(_ bytes: UnsafeBufferPointer<UInt8>, containerKeys: Set<Int> = [], emptyValues: Set<Int> = []) {
+    func writeMerged(_ bytes: UnsafeBufferPointer<UInt8>, containerKeys: Set<Int> = [], reopenedKeys: Set<Int> = [],
+                     emptyValues: Set<Int> = []) {
         guard !bytes.isEmpty else { return }
-        var parser = MergeParser(bytes: bytes, containerKeys: containerKeys, emptyValues: emptyValues)
+        var parser = MergeParser(bytes: bytes, containerKeys: containerKeys, reopenedKeys: reopenedKeys, emptyValues: emptyValues)
         let value = parser.value()
         writeMerged(value, bytes)
     }
 
-    /// Writes the merge-mode output of `source` (see ``writeMerged(_:containerKeys:emptyValues:)``).
+    /// Writes the merge-mode output of `source` (see ``writeMerged(_:containerKeys:reopenedKeys:emptyValues:)``).
     func writeMerged(from source: EncodingCore) {
         writeMerged(UnsafeBufferPointer(start: source.writer.base, count: source.writer.count),
-                    containerKeys: source.containerKeyStarts, emptyValues: source.emptyValueStarts)
+                    containerKeys: source.containerKeyStarts, reopenedKeys: source.merge.reopenedKeys,
+                    emptyValues: source.emptyValueStarts)
     }
 
     private func writeMerged(_ value: MergedValue, _ bytes: UnsafeBufferPointer<UInt8>) {
@@ -159,12 +164,13 @@ final class MergedObject {
     }
 }
 
-/// Reads merge-mode output (compact JSON written by `EncodingCore`, or by
-/// Foundation's `JSONEncoder` without `.prettyPrinted`) into a ``MergedValue``.
-/// The input is known to be valid.
+/// Reads merge-mode output (compact JSON written by `EncodingCore`, with the
+/// patches `@index:` and `#index:` in arrays: see `EncodingCore+Reopen.swift`)
+/// into a ``MergedValue``. The input is known to be well formed.
 struct MergeParser {
     let bytes: UnsafeBufferPointer<UInt8>
     let containerKeys: Set<Int>
+    let reopenedKeys: Set<Int>
     let emptyValues: Set<Int>
     var position = 0
 
@@ -213,16 +219,14 @@ struct MergeParser {
             skipString()
             let key = (keyStart + 1)..<(position - 1)
             position += 1 // ':'
-            if containerKeys.contains(keyStart), let i = object.place(of: key) {
-                switch (object.members[i].value, bytes[position]) {
-                case (.object(let existing), UInt8(ascii: "{")) where !emptyValues.contains(position):
-                    members(into: existing)
-                case (.array(var existing), UInt8(ascii: "[")):
-                    object.members[i].value = .emptyValue // drop the reference while appending
-                    elements(into: &existing)
-                    object.members[i].value = .array(existing)
-                default:
-                    object.insert(key: key, value: value())
+            let reopened = reopenedKeys.contains(keyStart)
+            if reopened || containerKeys.contains(keyStart), let i = object.place(of: key) {
+                if !fill(&object.members[i].value) {
+                    if reopened {
+                        _ = value()
+                    } else {
+                        object.insert(key: key, value: value())
+                    }
                 }
             } else {
                 object.insert(key: key, value: value())
@@ -233,7 +237,27 @@ struct MergeParser {
         }
     }
 
-    /// Appends the elements of the array at `position` to `elements`.
+    /// Reads the object or array at `position` into `existing` if that is an
+    /// object or an array too (a container's later writes); false, and nothing
+    /// read, otherwise.
+    private mutating func fill(_ existing: inout MergedValue) -> Bool {
+        switch (existing, bytes[position]) {
+        case (.object(let object), UInt8(ascii: "{")) where !emptyValues.contains(position):
+            members(into: object)
+            return true
+        case (.array(var array), UInt8(ascii: "[")):
+            existing = .emptyValue // drop the reference while appending
+            elements(into: &array)
+            existing = .array(array)
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Appends the elements of the array at `position` to `elements`; a patch
+    /// `@index:` fills the element at `index` (or is dropped if that element is
+    /// not a container of the same kind), `#index:` replaces it.
     private mutating func elements(into elements: inout [MergedValue]) {
         position += 1
         if bytes[position] == UInt8(ascii: "]") {
@@ -241,7 +265,25 @@ struct MergeParser {
             return
         }
         while true {
-            elements.append(value())
+            let first = bytes[position]
+            if first == UInt8(ascii: "@") || first == UInt8(ascii: "#") {
+                position += 1
+                var index = 0
+                while bytes[position] != UInt8(ascii: ":") {
+                    index = index &* 10 &+ Int(bytes[position] &- UInt8(ascii: "0"))
+                    position += 1
+                }
+                position += 1
+                if index >= elements.count {
+                    elements.append(value())
+                } else if first == UInt8(ascii: "#") {
+                    elements[index] = value()
+                } else if !fill(&elements[index]) {
+                    _ = value()
+                }
+            } else {
+                elements.append(value())
+            }
             let next = bytes[position]
             position += 1
             if next != UInt8(ascii: ",") { return }

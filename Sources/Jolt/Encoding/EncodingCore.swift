@@ -44,6 +44,7 @@ final class EncodingCore {
         var convertedKeys: [String: String] = [:]
         var splitKeys: [String: [String]] = [:]
         var ownsWriter: Bool = true
+        var merge: MergeAddresses = MergeAddresses()
     }
 
     let state: UnsafeMutablePointer<State>
@@ -129,8 +130,8 @@ final class EncodingCore {
         _modify { yield &state.pointee.failure }
     }
     /// Whether a container or super encoder was written to after its parent
-    /// went on (see ``JoltEncoder/encodeCore(_:options:)``, which then falls
-    /// back).
+    /// went on (see ``JoltEncoder/encodeCore(_:options:scratch:)``, which then
+    /// encodes the value again in merge mode).
     @inline(__always) var usedContainersOutOfOrder: Bool {
         get { state.pointee.usedContainersOutOfOrder }
         _modify { yield &state.pointee.usedContainersOutOfOrder }
@@ -142,9 +143,9 @@ final class EncodingCore {
         _modify { yield &state.pointee.nestedTooDeeply }
     }
     /// Whether a key was written twice into one object (see
-    /// ``JoltEncoder/encodeCore(_:options:)``, which then encodes again:
-    /// Foundation keeps the last value, merges a nested container asked for
-    /// twice, and key paths sharing a prefix make one object).
+    /// ``JoltEncoder/encodeCore(_:options:scratch:)``, which then encodes again
+    /// in merge mode: Foundation keeps the last value, merges a nested container
+    /// asked for twice, and key paths sharing a prefix make one object).
     @inline(__always) var wroteRepeatedKey: Bool {
         get { state.pointee.wroteRepeatedKey }
         _modify { yield &state.pointee.wroteRepeatedKey }
@@ -168,10 +169,9 @@ final class EncodingCore {
     }
     /// The tokens of super encoders whose place was filled with `{}` because
     /// their container went on before they were used. Foundation writes a
-    /// super encoder's value when the encoder is released, wherever its
-    /// container stands then; such a late use is a use out of order (see
-    /// ``JoltByteEncoder/cannotEncode()``), and the value is encoded again by
-    /// Foundation's encoder.
+    /// super encoder's value into its place when the encoder is released; such
+    /// a late use is a use out of order (see ``JoltByteEncoder/cannotEncode()``):
+    /// merge mode writes the value over the `{}` (``placeLateSuperSlot(_:depth:)``).
     @inline(__always) var abandonedSuperTokens: Set<Int> {
         get { state.pointee.abandonedSuperTokens }
         _modify { yield &state.pointee.abandonedSuperTokens }
@@ -343,9 +343,10 @@ final class EncodingCore {
     /// Writes `{` or `[` for the slot waiting at the current position.
     func openFrame(isObject: Bool, component: String? = nil) -> Int {
         if _slowPath(frames.count >= Self.maxDepth - 1) { nestedTooDeeply = true }
-        writer.write(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
         let id = nextID
         nextID &+= 1
+        if _slowPath(mergeMode) { recordHome(ofFrame: id, isObject: isObject, component: component) }
+        writer.write(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
         frames.append(Frame(isObject: isObject, count: 0, id: id, memberBase: members.count, component: component))
         topID = id
         pendingToken = 0
@@ -400,6 +401,7 @@ final class EncodingCore {
         }
         writer.write(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
         topID = frames.last?.id ?? 0
+        if _slowPath(mergeMode) && !frame.isObject { noteClosedArray(frame) }
     }
 
     /// Makes the container `id` at `index` the innermost one, closing those above
@@ -413,19 +415,22 @@ final class EncodingCore {
     @inline(never)
     func activateSlow(_ index: Int, _ id: Int) -> Bool {
         guard index >= 0, index < frames.count, frames[index].id == id else {
-            recordOutOfOrder()
-            return false
+            return reopenOrRecord(index, id)
         }
         closeFrames(downTo: index + 1)
         return true
     }
 
+    /// Records a write into a container (or super encoder) closed already: the
+    /// one-pass encode stops with this failure, and the value is encoded again
+    /// in merge mode, which opens the container again. In merge mode the
+    /// failure stands: the container is one no longer held by its value (kept
+    /// past the end of the encode).
     func recordOutOfOrder() {
         usedContainersOutOfOrder = true
         if failure == nil {
             failure = EncodingError.invalidValue((), EncodingError.Context(
-                codingPath: path,
-                debugDescription: "JoltEncoder writes JSON in one pass: a container or super encoder was used after a later value of its parent had been written. Encode each nested container's values before going on with its parent."))
+                codingPath: path, debugDescription: "Invalid container: it was used after the value it belongs to was finished."))
         }
     }
 
@@ -556,8 +561,7 @@ final class EncodingCore {
 
     func beginPathMember(_ index: Int, _ id: Int, components: [String]) -> Bool {
         guard index >= 0, index < frames.count, frames[index].id == id else {
-            recordOutOfOrder()
-            return false
+            return reopenOrRecord(index, id) && beginPathMember(index, id, components: components)
         }
         if pendingToken != 0 { writeEmptyObject() }
         var depth = index
@@ -590,8 +594,9 @@ final class EncodingCore {
             return true
         }
         guard index < frames.count, frames[index].id & mask == id else {
-            recordOutOfOrder()
-            return false
+            guard reopenOrRecord(index, id) else { return false }
+            beginElement()
+            return true
         }
         closeFrames(downTo: index + 1)
         beginElement()

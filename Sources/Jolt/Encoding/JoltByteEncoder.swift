@@ -74,10 +74,11 @@ final class JoltByteEncoder: Encoder, SingleValueEncodingContainer {
             if frameIsObject, frameIndex < core.frames.count, core.frames[frameIndex].id == frameID {
                 return (frameIndex, frameID, false)
             }
-            core.recordOutOfOrder()
+            if frameIsObject && core.reopenOrRecord(frameIndex, frameID) { return (frameIndex, frameID, false) }
+            if !frameIsObject { core.recordOutOfOrder() }
             return (-1, -1, false)
         }
-        guard core.pendingToken == token else {
+        guard core.pendingToken == token || core.placeLateSuperSlot(token, depth: depth) else {
             core.recordOutOfOrder()
             return (-1, -1, false)
         }
@@ -89,14 +90,15 @@ final class JoltByteEncoder: Encoder, SingleValueEncodingContainer {
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         if frameID != 0 {
-            if !frameIsObject, frameIndex < core.frames.count, core.frames[frameIndex].id == frameID {
+            if !frameIsObject, frameIndex < core.frames.count && core.frames[frameIndex].id == frameID
+                || core.reopenOrRecord(frameIndex, frameID) {
                 return JoltUnkeyedContainer(core: core, index: frameIndex, id: frameID, pathCount: pathCount, extraPath: extraPath,
                                     encoderExtraCount: extraPath.count)
             }
-            core.recordOutOfOrder()
+            if frameIsObject { core.recordOutOfOrder() }
             return JoltUnkeyedContainer(core: core, index: -1, id: -1, pathCount: pathCount, extraPath: extraPath, encoderExtraCount: 0)
         }
-        guard core.pendingToken == token else {
+        guard core.pendingToken == token || core.placeLateSuperSlot(token, depth: depth) else {
             core.recordOutOfOrder()
             return JoltUnkeyedContainer(core: core, index: -1, id: -1, pathCount: pathCount, extraPath: extraPath, encoderExtraCount: 0)
         }
@@ -120,11 +122,15 @@ final class JoltByteEncoder: Encoder, SingleValueEncodingContainer {
     }
 
     /// A super encoder whose place was passed before it was used is a use out
-    /// of order (Foundation writes its value late); any other slot that already
-    /// holds a value refuses a second one.
+    /// of order (Foundation writes its value late): merge mode writes it in its
+    /// place, a one-pass encode records it (and is done again in merge mode);
+    /// any other slot that already holds a value refuses a second one.
     @inline(never)
     func cannotEncode() throws {
-        if token < 0 && core.abandonedSuperTokens.contains(token) { core.recordOutOfOrder() }
+        if token < 0 && core.abandonedSuperTokens.contains(token) {
+            if core.placeLateSuperSlot(token, depth: depth) { return }
+            core.recordOutOfOrder()
+        }
         if let failure = core.failure { throw failure }
         throw EncodingError.invalidValue((), EncodingError.Context(
             codingPath: codingPath,

@@ -37,12 +37,7 @@ extension JoltEncoder {
     ///   thrown by `encode(to:configuration:)`.
     public func encode<T: EncodableWithConfiguration>(_ value: T, configuration: T.EncodingConfiguration) throws -> Data {
         let proxy = ConfiguredEncodable(value: value, configuration: configuration)
-        return try withOutput(of: proxy) { output in
-            switch output {
-            case .written(let core): core.writer.makeData()
-            case .foundation(let data): data
-            }
-        }
+        return try withOutput(of: proxy) { core in core.writer.makeData() }
     }
 
     /// Encodes a value with the configuration a provider type supplies, as

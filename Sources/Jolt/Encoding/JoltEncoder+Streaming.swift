@@ -149,20 +149,18 @@ public final class JoltStreamEncoder<Element: Encodable> {
         let mark = core.mark()
         do {
             try encode()
-            if _slowPath(core.needsSecondPass) { try encodeAgain(value, from: mark, error: nil) }
+            if _slowPath(core.needsSecondPass) { try encodeAgain(value, from: mark) }
         } catch {
             guard core.needsSecondPass else { throw error }
-            try encodeAgain(value, from: mark, error: error)
+            try encodeAgain(value, from: mark)
         }
     }
 
     /// Writes `value` again in place of what its one-pass encode wrote (a key
     /// written twice, key-path prefixes apart, containers used out of order).
-    private func encodeAgain(_ value: Element, from mark: EncodingCore.Mark, error: (any Error)?) throws {
-        let outOfOrder = core.usedContainersOutOfOrder
-        let failure = error ?? core.failure
+    private func encodeAgain(_ value: Element, from mark: EncodingCore.Mark) throws {
         core.rewind(to: mark)
-        try JoltEncoder.writeSecondPass(value, outOfOrder: outOfOrder, error: failure, options: options, into: core)
+        try JoltEncoder.writeSecondPass(value, options: options, into: core)
     }
 
     private func flush(_ sink: (UnsafeRawBufferPointer) throws -> Void) throws {

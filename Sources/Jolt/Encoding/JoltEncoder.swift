@@ -149,22 +149,12 @@ public final class JoltEncoder: Sendable {
     ///   `.throw` strategy, or when the top-level value encodes nothing, as
     ///   Foundation does; any error thrown by an `encode(to:)`.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
-        try withOutput(of: value) { output in
-            switch output {
-            case .written(let core): core.writer.makeData()
-            case .foundation(let data): data
-            }
-        }
+        try withOutput(of: value) { core in core.writer.makeData() }
     }
 
     /// Encodes a value as JSON and returns the UTF-8 bytes.
     public func encodeToBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
-        try withOutput(of: value) { output in
-            switch output {
-            case .written(let core): core.writer.makeArray()
-            case .foundation(let data): [UInt8](data)
-            }
-        }
+        try withOutput(of: value) { core in core.writer.makeArray() }
     }
 
     /// Encodes a value as JSON and appends its UTF-8 bytes to `buffer`. On error
@@ -177,12 +167,7 @@ public final class JoltEncoder: Sendable {
     /// try encoder.encode(second, into: &body)
     /// ```
     public func encode<T: Encodable>(_ value: T, into buffer: inout [UInt8]) throws {
-        try withOutput(of: value) { output in
-            switch output {
-            case .written(let core): core.writer.append(to: &buffer)
-            case .foundation(let data): buffer.append(contentsOf: data)
-            }
-        }
+        try withOutput(of: value) { core in core.writer.append(to: &buffer) }
     }
 
     /// Encodes a value as JSON and calls `body` with its UTF-8 bytes, without
@@ -200,50 +185,35 @@ public final class JoltEncoder: Sendable {
     /// - Returns: what `body` returns.
     /// - Throws: `EncodingError` as ``encode(_:)`` does, or what `body` throws.
     public func withEncodedBytes<T: Encodable, R>(of value: T, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
-        try withOutput(of: value) { output in
-            switch output {
-            case .written(let core): try body(UnsafeRawBufferPointer(core.writer.bytes))
-            case .foundation(let data): try data.withUnsafeBytes(body)
-            }
-        }
-    }
-
-    /// The output of one encode: Jolt's buffer, or Foundation's data.
-    enum Output {
-        case written(EncodingCore)
-        case foundation(Data)
+        try withOutput(of: value) { core in try body(UnsafeRawBufferPointer(core.writer.bytes)) }
     }
 
     /// Encodes `value` with the encoder's options (copied now) and a scratch
     /// of its own (except the encoder's first encode: see ``EncoderCaches``),
-    /// and calls `body` with the output; the scratch then keeps what the encode
-    /// leaves, for the next one.
-    func withOutput<T: Encodable, R>(of value: T, _ body: (Output) throws -> R) throws -> R {
+    /// and calls `body` with the core holding the output; the scratch then
+    /// keeps what the encode leaves, for the next one.
+    func withOutput<T: Encodable, R>(of value: T, _ body: (EncodingCore) throws -> R) throws -> R {
         guard let scratch = caches.borrow() else {
             return try body(encodeCore(value, options: options))
         }
         defer { caches.giveBack(scratch) }
-        let output = try encodeCore(value, options: options, scratch: scratch)
-        defer { if case .written(let core) = output { core.finish(into: scratch) } }
-        return try body(output)
+        let core = try encodeCore(value, options: options, scratch: scratch)
+        defer { core.finish(into: scratch) }
+        return try body(core)
     }
 
-    /// The output of one encode of `value`. A `.written` core holds it; with a
-    /// `scratch`, the caller ends the core with ``EncodingCore/finish(into:)``
-    /// once it has read it (without one, the core has let go of its references).
+    /// The core holding the output of one encode of `value`. With a `scratch`,
+    /// the caller ends the core with ``EncodingCore/finish(into:)`` once it has
+    /// read it (without one, the core has let go of its references).
     ///
-    /// Encodes `value` in one pass. What one pass cannot write is encoded again:
-    /// - an `encode(to:)` that writes to a nested container or a super encoder
-    ///   after its parent went on is encoded by Foundation's `JSONEncoder` with the same options,
-    ///   when they are all Foundation's (with a Jolt-only option, key paths, key
-    ///   mappings, `nilEncodingStrategy = .writeNull`, the kebab, Pascal and
-    ///   screaming-snake key styles, it throws `EncodingError.invalidValue`);
-    /// - a key written twice into one object (legal and rare) likewise by
-    ///   Foundation's encoder, and with a Jolt-only option in merge mode (the
-    ///   last value wins, a nested container asked for twice is one object);
-    /// - keys sharing a key-path prefix encoded apart in merge mode (one object
-    ///   per prefix). See `EncodingCore+Merge.swift`.
-    func encodeCore<T: Encodable>(_ value: T, options: EncoderOptions, scratch: EncodeScratch? = nil) throws -> Output {
+    /// Encodes `value` in one pass. What one pass cannot write is written by
+    /// encoding the value again in merge mode (see `EncodingCore+Merge.swift`):
+    /// a key written twice into one object (the last value wins, a nested
+    /// container asked for twice is one object), keys sharing a key-path prefix
+    /// encoded apart (one object per prefix), a container or a super encoder
+    /// used after its parent went on (its writes land where Foundation's tree
+    /// has them). Such a value's `encode(to:)` runs twice.
+    func encodeCore<T: Encodable>(_ value: T, options: EncoderOptions, scratch: EncodeScratch? = nil) throws -> EncodingCore {
         let core = EncodingCore(options: options, scratch: scratch)
         // The free slots and cached containers refer to the core: unless the
         // core is returned to the caller with a scratch, let them go (or hand
@@ -253,90 +223,35 @@ public final class JoltEncoder: Sendable {
         do {
             try core.encodeTopLevel(value)
         } catch {
-            if core.usedContainersOutOfOrder, let foundation = Self.foundationEncoder(for: options) {
-                return .foundation(try Self.foundationEncode(value, with: foundation))
-            }
+            if core.usedContainersOutOfOrder { return try Self.encodeMerged(value, options: options) }
             throw error
         }
-        if _slowPath(core.wroteRepeatedKey) {
-            // Foundation keeps the last value of a repeated key.
-            if let foundation = Self.foundationEncoder(for: options) {
-                return .foundation(try Self.foundationEncode(value, with: foundation))
-            }
-            return .written(try Self.encodeMerged(value, options: options))
-        }
+        if _slowPath(core.wroteRepeatedKey) { return try Self.encodeMerged(value, options: options) }
         returned = scratch != nil
-        return .written(core)
+        return core
     }
 
     /// Encodes `value` in merge mode and writes the merged result with the real
     /// formatting into a new core.
     static func encodeMerged<T: Encodable>(_ value: T, options: EncoderOptions) throws -> EncodingCore {
         let target = EncodingCore(options: options)
-        try writeSecondPass(value, outOfOrder: false, options: options, into: target)
+        do {
+            try writeSecondPass(value, options: options, into: target)
+        } catch {
+            target.releaseReferences()
+            throw error
+        }
         return target
     }
 
     /// Writes `value` at the current position of `target` after a one-pass
     /// encode of it raised one of the flags of ``EncodingCore/needsSecondPass``
-    /// (``JoltStreamEncoder``: an element among others). Containers used out of
-    /// order go through Foundation's encoder (compact), the rest through merge
-    /// mode; either output is rewritten with `target`'s formatting.
-    static func writeSecondPass<T: Encodable>(_ value: T, outOfOrder: Bool, error: (any Error)? = nil, options: EncoderOptions,
-                                              into target: EncodingCore) throws {
-        if outOfOrder {
-            var compact = options
-            compact.outputFormatting.remove(.prettyPrinted)
-            guard let foundation = foundationEncoder(for: compact) else {
-                throw error ?? EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "A container was used out of order."))
-            }
-            let data = try foundationEncode(value, with: foundation)
-            data.withUnsafeBytes { target.writeMerged($0.bindMemory(to: UInt8.self)) }
-            return
-        }
+    /// (``JoltStreamEncoder``: an element among others): encodes it in merge
+    /// mode, and writes the merged output with `target`'s formatting.
+    static func writeSecondPass<T: Encodable>(_ value: T, options: EncoderOptions, into target: EncodingCore) throws {
         let source = EncodingCore(options: options, mergeMode: true)
         defer { source.releaseReferences() }
         try source.encodeTopLevel(value)
         target.writeMerged(from: source)
-    }
-
-    /// Foundation's `JSONEncoder` with these options, or nil if one has no
-    /// Foundation equivalent.
-    static func foundationEncoder(for options: EncoderOptions) -> JSONEncoder? {
-        guard options.keyPathSeparator == nil, options.keyMappings.isEmpty, options.nilEncodingStrategy == .omit else { return nil }
-        let encoder = JSONEncoder()
-        var formatting: JSONEncoder.OutputFormatting = []
-        if options.outputFormatting.contains(.prettyPrinted) { formatting.insert(.prettyPrinted) }
-        if options.outputFormatting.contains(.sortedKeys) { formatting.insert(.sortedKeys) }
-        if options.outputFormatting.contains(.withoutEscapingSlashes) { formatting.insert(.withoutEscapingSlashes) }
-        encoder.outputFormatting = formatting
-        switch options.keyEncodingStrategy {
-        case .useDefaultKeys: encoder.keyEncodingStrategy = .useDefaultKeys
-        case .convertToSnakeCase: encoder.keyEncodingStrategy = .convertToSnakeCase
-        case .custom(let closure): encoder.keyEncodingStrategy = .custom(closure)
-        case .convertToKebabCase, .convertToPascalCase, .convertToScreamingSnakeCase: return nil
-        }
-        switch options.dateEncodingStrategy {
-        case .deferredToDate: encoder.dateEncodingStrategy = .deferredToDate
-        case .secondsSince1970: encoder.dateEncodingStrategy = .secondsSince1970
-        case .millisecondsSince1970: encoder.dateEncodingStrategy = .millisecondsSince1970
-        case .iso8601: encoder.dateEncodingStrategy = .iso8601
-        #if FullFoundation
-        case .formatted(let formatter): encoder.dateEncodingStrategy = .formatted(formatter)
-        #endif
-        case .custom(let closure): encoder.dateEncodingStrategy = .custom(closure)
-        }
-        switch options.dataEncodingStrategy {
-        case .deferredToData: encoder.dataEncodingStrategy = .deferredToData
-        case .base64: encoder.dataEncodingStrategy = .base64
-        case .custom(let closure): encoder.dataEncodingStrategy = .custom(closure)
-        }
-        switch options.nonConformingFloatEncodingStrategy {
-        case .throw: encoder.nonConformingFloatEncodingStrategy = .throw
-        case .convertToString(let positive, let negative, let nan):
-            encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: positive, negativeInfinity: negative, nan: nan)
-        }
-        encoder.userInfo = options.userInfo
-        return encoder
     }
 }

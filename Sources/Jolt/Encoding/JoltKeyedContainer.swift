@@ -220,15 +220,18 @@ struct JoltKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     /// A slot for the value at `key`, written where the object stands now. If
     /// nothing is encoded into it, `{}` is written (as in Foundation). Used
     /// after the object went on (Foundation writes a super encoder's value when
-    /// the encoder is released), it makes the encode fall back to Foundation's
-    /// encoder (see ``EncodingCore/abandonedSuperTokens``).
+    /// the encoder is released), it makes the value be encoded again in merge
+    /// mode, which writes it in its place (see ``EncodingCore/abandonedSuperTokens``).
     private func superEncoder<K: CodingKey>(jsonKey key: K, mappings: [String: [String]]?) -> any Encoder {
         let (name, isPath) = core.jsonKey(key, rawKeys: rawKeys, mappings: mappings, codingPath: { codingPath })
         let ok = core.beginMember(index, id, key: name, isPath: isPath)
         let encoder = JoltByteEncoder(core: core, depth: core.frames.count, token: -core.nextToken, pathCount: pathCount)
         core.nextToken &+= 1
         encoder.extraPath = valueExtraPath + [key]
-        if ok { core.pendingToken = encoder.token }
+        if ok {
+            core.pendingToken = encoder.token
+            if core.mergeMode { core.recordHome(ofSuper: encoder.token) }
+        }
         return encoder
     }
 }

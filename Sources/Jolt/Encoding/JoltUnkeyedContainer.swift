@@ -56,8 +56,10 @@ struct JoltUnkeyedContainer: UnkeyedEncodingContainer {
         return count == extraPath.count ? extraPath : Array(extraPath.prefix(count))
     }
 
+    /// The elements written so far; in merge mode, over all the times the array was opened.
     var count: Int {
-        index < core.frames.count && core.frames[index].id & 0xFFFF_FFFF == id ? core.frames[index].count : 0
+        let written = index < core.frames.count && core.frames[index].id & 0xFFFF_FFFF == id ? core.frames[index].count : 0
+        return core.mergeMode ? core.merge.arrayBases[id, default: 0] + written : written
     }
 
     @inline(__always)
@@ -159,15 +161,18 @@ struct JoltUnkeyedContainer: UnkeyedEncodingContainer {
 
     /// A slot for the next element, written where the array stands now; `{}`
     /// if nothing is encoded into it. Used after the array went on, it makes
-    /// the encode fall back to Foundation's encoder, which inserts the value
-    /// where the array stood when the super encoder was made.
+    /// the value be encoded again in merge mode, which writes it in that place
+    /// (Foundation inserts it where the array stood when the super encoder was made).
     mutating func superEncoder() -> any Encoder {
         let key = JoltCodingKey.index(count)
         let ok = core.beginArrayElement(index, id, idBits: 32)
         let encoder = JoltByteEncoder(core: core, depth: core.frames.count, token: -core.nextToken, pathCount: pathCount)
         core.nextToken &+= 1
         encoder.extraPath = valueExtraPath + [key]
-        if ok { core.pendingToken = encoder.token }
+        if ok {
+            core.pendingToken = encoder.token
+            if core.mergeMode { core.recordHome(ofSuper: encoder.token) }
+        }
         return encoder
     }
 }

@@ -119,7 +119,7 @@ private struct Scaled: EncodableWithConfiguration {
 }
 
 /// A configured value that writes to a nested container after its parent went
-/// on: Jolt falls back to Foundation's `encode(_:configuration:)`.
+/// on: Jolt encodes it again in merge mode, the configuration included.
 private struct OutOfOrderConfigured: EncodableWithConfiguration {
     enum K: String, CodingKey { case list, after }
     func encode(to encoder: any Encoder, configuration: Int) throws {
@@ -218,19 +218,20 @@ final class EncodeConfigurationTests: XCTestCase {
         assertEncodeParity([Nested()], "NaN under encode(_:forKey:configuration:), in an array")
     }
 
-    /// A configured value that needs the second pass: Foundation's own
-    /// `encode(_:configuration:)` gives the bytes, the configuration included.
-    func testOutOfOrderConfiguredValueFallsBack() throws {
+    /// A configured value that needs the second pass: Foundation's bytes, the
+    /// configuration included, with Foundation's options and with Jolt's own.
+    func testOutOfOrderConfiguredValueIsEncodedAgain() throws {
         assertEncodeCallParity("out of order", foundation: { try $0.encode(OutOfOrderConfigured(), configuration: 5) },
                                jolt: { try $0.encode(OutOfOrderConfigured(), configuration: 5) })
         let sorted = JoltEncoder()
         sorted.outputFormatting = .sortedKeys
         XCTAssertEqual(String(decoding: try sorted.encode(OutOfOrderConfigured(), configuration: 5), as: UTF8.self),
                        #"{"after":true,"list":[5,6]}"#)
-        // With a Jolt-only option there is no fallback: an error, not broken JSON.
         let paths = JoltEncoder()
         paths.keyPathSeparator = "."
-        XCTAssertThrowsError(try paths.encode(OutOfOrderConfigured(), configuration: 5))
+        paths.outputFormatting = .sortedKeys
+        XCTAssertEqual(String(decoding: try paths.encode(OutOfOrderConfigured(), configuration: 5), as: UTF8.self),
+                       #"{"after":true,"list":[5,6]}"#)
     }
 
     /// Key mappings apply to the configured type at the top level. Below it,

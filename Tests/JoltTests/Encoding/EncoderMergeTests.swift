@@ -171,9 +171,9 @@ final class EncoderMergeTests: XCTestCase {
     }
 
     /// Random encodes with repeated keys and containers asked for again: in merge
-    /// mode (forced by a Jolt-only option that changes nothing here), the same
-    /// bytes as Foundation with `.sortedKeys`, compact and pretty, alone and as
-    /// stream elements.
+    /// mode, with the default options and with a Jolt-only option that changes
+    /// nothing here, the same bytes as Foundation with `.sortedKeys`, compact
+    /// and pretty, alone and as stream elements.
     func testRandomRepeatsMatchFoundation() throws {
         var rng = SplitMix64(seed: 0x5EED)
         var merged = 0
@@ -183,17 +183,21 @@ final class EncoderMergeTests: XCTestCase {
             let jolt = JoltEncoder()
             jolt.nilEncodingStrategy = .writeNull
             jolt.outputFormatting = formatting.contains(.prettyPrinted) ? [.sortedKeys, .prettyPrinted] : .sortedKeys
+            let plain = JoltEncoder()
+            plain.outputFormatting = jolt.outputFormatting
             var scripts: [Script] = []
             for round in 0..<400 {
                 let script = Script.random(&rng)
                 scripts.append(script)
                 let expected = String(decoding: try foundation.encode(script), as: UTF8.self)
-                let core = try jolt.encodeCore(script, options: jolt.options)
-                guard case .written(let written) = core else { return XCTFail("merge mode went through Foundation") }
-                let actual = String(decoding: written.writer.bytes, as: UTF8.self)
+                let actual = String(decoding: try jolt.encode(script), as: UTF8.self)
                 XCTAssertEqual(actual, expected, "round \(round): \(script.ops)")
                 if actual != expected { return }
-                if try JoltEncoder().encodeCore(script, options: EncoderOptions()).isFoundation { merged += 1 }
+                XCTAssertEqual(String(decoding: try plain.encode(script), as: UTF8.self), expected, "round \(round), default options")
+                let probe = EncodingCore(options: EncoderOptions())
+                try probe.encodeTopLevel(script)
+                if probe.needsSecondPass { merged += 1 }
+                probe.releaseReferences()
             }
             let stream = JoltStreamEncoder<Script>(encoder: jolt, format: .jsonArray, flushThreshold: 256)
             var bytes: [UInt8] = []
@@ -201,7 +205,7 @@ final class EncoderMergeTests: XCTestCase {
             try stream.finish { bytes += $0 }
             XCTAssertEqual(String(decoding: bytes, as: UTF8.self), String(decoding: try foundation.encode(scripts), as: UTF8.self))
         }
-        // Most scripts repeat a key (the one-pass default falls back for them).
+        // Most scripts repeat a key (the one-pass encode gives them to merge mode).
         XCTAssertGreaterThan(merged, 300)
     }
 
@@ -254,9 +258,9 @@ final class EncoderMergeTests: XCTestCase {
         }
     }
 
-    /// Merge mode still refuses what it cannot do: a container used after its
-    /// parent went on, with a Jolt-only option, is an error (never broken JSON).
-    func testMergeModeKeepsOutOfOrderAnError() {
+    /// A container used after its parent went on, with key paths: merge mode
+    /// opens it again where it stands, inside the key path's object.
+    func testContainersUsedLateWithKeyPaths() throws {
         struct Late: Encodable {
             func encode(to encoder: any Encoder) throws {
                 var c = encoder.container(keyedBy: AnyKey.self)
@@ -266,13 +270,17 @@ final class EncoderMergeTests: XCTestCase {
                 try nested.encode(1)
                 try c.encode(3, forKey: AnyKey("c"))
                 try nested.encode(2)
+                var inner = nested.nestedContainer(keyedBy: AnyKey.self)
+                try c.encode(4, forKey: AnyKey("x.d"))
+                try inner.encode(5, forKey: AnyKey("y.z"))
             }
         }
         let encoder = JoltEncoder()
         encoder.keyPathSeparator = "."
-        XCTAssertThrowsError(try encoder.encode(Late())) { error in
-            guard case EncodingError.invalidValue = error else { return XCTFail("\(error)") }
-        }
+        encoder.outputFormatting = .sortedKeys
+        XCTAssertEqual(try string(encoder, Late()), #"{"b":2,"c":3,"x":{"a":1,"d":4,"list":[1,2,{"y":{"z":5}}]}}"#)
+        encoder.outputFormatting = []
+        XCTAssertEqual(try string(encoder, Late()), #"{"x":{"a":1,"list":[1,2,{"y":{"z":5}}],"d":4},"b":2,"c":3}"#)
     }
 }
 
@@ -280,11 +288,4 @@ private struct AnyEncodable: Encodable {
     let value: any Encodable
     init(_ value: any Encodable) { self.value = value }
     func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
-}
-
-private extension JoltEncoder.Output {
-    var isFoundation: Bool {
-        if case .foundation = self { return true }
-        return false
-    }
 }

@@ -242,7 +242,7 @@ final class EncoderParityTests: XCTestCase {
     }
 
     /// A key encoded twice into one object: Foundation keeps the last value, and
-    /// so does Jolt (sorting with `.sortedKeys`, else through Foundation's encoder).
+    /// so does Jolt (in merge mode).
     func testDuplicateKeysSorted() throws {
         assertEncodeParity(DuplicateKeys(), "duplicate keys", formattings: [[.sortedKeys], [.sortedKeys, .prettyPrinted]])
         let members = try JSONDecoder().decode([String: Int].self, from: try JoltEncoder().encode(DuplicateKeys()))

@@ -3,9 +3,9 @@
 // (Foundation writes a super encoder's value when the encoder is released),
 // unused, with key strategies, and their coding paths.
 //
-// Jolt writes in one pass, so a super encoder used late makes the encode fall
-// back to Foundation's encoder (Foundation's bytes); with a Jolt-only option
-// it throws EncodingError.invalidValue instead.
+// Jolt writes in one pass, so a super encoder used late makes the value be
+// encoded again in merge mode, which writes the late value in the super
+// encoder's place: Foundation's bytes, with Jolt-only options too.
 
 import XCTest
 import Foundation
@@ -339,7 +339,7 @@ final class SuperEncoderParityTests: XCTestCase {
             }
             assertEncodeParity(AtOnce(use: use), "super encoders used at once, \(use)")
         }
-        // Written in one pass: no fallback to Foundation's encoder was needed.
+        // Written in one pass: no second pass was needed.
         let core = EncodingCore(options: EncoderOptions())
         try core.encodeTopLevel(TrailingUnusedSuper(keyed: true))
         XCTAssertFalse(core.usedContainersOutOfOrder)
@@ -398,27 +398,34 @@ final class SuperEncoderParityTests: XCTestCase {
         }
     }
 
-    /// With a Jolt-only option there is no Foundation encoder to fall back to:
-    /// a super encoder used late throws EncodingError.invalidValue (never
-    /// broken JSON). Used at once, it works with every option.
-    func testLateSuperEncoderWithJoltOnlyOptionsThrows() throws {
-        let configurations: [(String, (JoltEncoder) -> Void)] = [
-            ("keyPathSeparator", { $0.keyPathSeparator = "." }),
-            ("nilEncodingStrategy", { $0.nilEncodingStrategy = .writeNull }),
-            ("kebab keys", { $0.keyEncodingStrategy = .convertToKebabCase }),
-            ("key mappings", { $0.keyMappings = KeyMappings().for(Address.self, ["zipCode": ["zip"]]) }),
-        ]
-        for (label, configure) in configurations {
-            let encoder = JoltEncoder()
-            configure(encoder)
-            for value in [KeyedLate(use: .string), KeyedLate(use: .keyedContainer)] as [any Encodable] {
-                XCTAssertThrowsError(try encoder.encode(value), label) { error in
-                    guard case EncodingError.invalidValue(_, let context) = error else { return XCTFail("\(label): \(error)") }
-                    XCTAssertTrue(context.debugDescription.contains("one pass"), context.debugDescription)
-                }
+    /// Late super encoders with Jolt-only options: Foundation's bytes with the
+    /// Foundation options that write the same (a custom key strategy for the
+    /// kebab-case keys and the key mapping; the key path separator and
+    /// `.writeNull` change nothing here).
+    func testLateSuperEncoderWithJoltOnlyOptions() {
+        @Sendable func kebab(_ key: String) -> String {
+            key.reduce(into: "") { out, c in
+                if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }
             }
-            XCTAssertThrowsError(try encoder.encode(UnkeyedLate(use: .int)), label)
-            XCTAssertNoThrow(try encoder.encode(TrailingUnusedSuper(keyed: true)), label)
+        }
+        let configurations: [(String, (JSONEncoder) -> Void, (JoltEncoder) -> Void)] = [
+            ("keyPathSeparator", { _ in }, { $0.keyPathSeparator = "." }),
+            ("nilEncodingStrategy", { _ in }, { $0.nilEncodingStrategy = .writeNull }),
+            ("kebab keys", { $0.keyEncodingStrategy = .custom { AnyKey(kebab($0.last!.stringValue)) } },
+             { $0.keyEncodingStrategy = .convertToKebabCase }),
+            ("key mappings", { $0.keyEncodingStrategy = .custom { $0.last!.stringValue == "zipCode" ? AnyKey("zip") : $0.last! } },
+             { $0.keyMappings = KeyMappings().for(Address.self, ["zipCode": ["zip"]]) }),
+        ]
+        for (label, foundation, jolt) in configurations {
+            for use in LateUse.allCases {
+                assertEncodeParity(KeyedLate(use: use), "\(label): keyed late \(use)", foundation: foundation, jolt: jolt)
+                assertEncodeParity(KeyedDefaultLate(use: use), "\(label): keyed default late \(use)", foundation: foundation, jolt: jolt)
+                assertEncodeParity(UnkeyedLate(use: use), "\(label): unkeyed late \(use)", foundation: foundation, jolt: jolt)
+            }
+            assertEncodeParity(SuperEncoding(), "\(label): test_superEncoders", foundation: foundation, jolt: jolt)
+            assertEncodeParity(ReversedSupers(), "\(label): reversed super encoders", foundation: foundation, jolt: jolt)
+            assertEncodeParity(DeepLate(), "\(label): late super encoders deep inside", foundation: foundation, jolt: jolt)
+            assertEncodeParity(TrailingUnusedSuper(keyed: true), "\(label): trailing unused", foundation: foundation, jolt: jolt)
         }
     }
 

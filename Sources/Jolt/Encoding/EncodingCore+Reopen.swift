@@ -1,0 +1,174 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// Merge mode's answer to a container used after its parent went on.
+//
+// Foundation's containers are references into a tree: an `encode(to:)` may keep
+// a nested container, write its parent's next member, and come back to the
+// nested one; a super encoder's value lands where its slot was made, whenever
+// it is written. A one-pass writer has closed that container by then. In merge
+// mode (see `EncodingCore+Merge.swift`) the core remembers where each container
+// and each super encoder's slot was written (its *home*: the parent and the
+// key, or the index in an array), and a late write goes back there by writing
+// the address again: the chain of keys (and `@index:` patches in arrays) from
+// the nearest container still open down to the one asked for, opened again
+// with the same ids, so that the containers holding them see them open. The
+// merge of the output then puts each write where Foundation's tree has it.
+
+/// Where each container and each super encoder's slot of a merge-mode encode
+/// was written (see the comment above).
+struct MergeAddresses {
+    /// Where a value stands in its parent container.
+    struct Home {
+        /// The parent container's id, 0 at the top level.
+        var parent: Int
+        /// In an object, where the member's key is in the output (escaped, no quotes).
+        var key: Range<Int>?
+        /// In an array, the element's index among all the elements the array was written with.
+        var element: Int
+        var isObject: Bool
+        /// The key-path component the object stands for (``EncodingCore/Frame/component``).
+        var component: String?
+    }
+
+    /// By container id.
+    var frames: [Int: Home] = [:]
+    /// By super encoder token.
+    var supers: [Int: Home] = [:]
+    /// By array id: the index its next element takes, less its current count
+    /// (the elements it was written with before, less the patches in the current opening).
+    var arrayBases: [Int: Int] = [:]
+    /// The patch last written into an array: the array, where the patch ends
+    /// in the output, and the element it addresses (the home of a container
+    /// opened right after it).
+    var patch: (array: Int, end: Int, element: Int)?
+    /// Where each key written to open a closed container again starts in the
+    /// output: its value goes on filling the container under that key, and is
+    /// dropped if the key holds something else by then (Foundation's writes into
+    /// a container its parent no longer holds are lost).
+    var reopenedKeys: Set<Int> = []
+}
+
+extension EncodingCore {
+    @inline(__always) var merge: MergeAddresses {
+        get { state.pointee.merge }
+        _modify { yield &state.pointee.merge }
+    }
+
+    /// The home of the value about to be written at the current position (a
+    /// container whose bracket is not written yet).
+    private func currentHome(isObject: Bool, component: String?) -> MergeAddresses.Home {
+        guard let parent = frames.last else {
+            return MergeAddresses.Home(parent: 0, key: nil, element: 0, isObject: isObject, component: component)
+        }
+        if parent.isObject {
+            let key = members.count > parent.memberBase ? members[members.count - 1] : nil
+            return MergeAddresses.Home(parent: parent.id, key: key.map { ($0.start + 1)..<($0.start + 1 + $0.keyLength) },
+                                       element: 0, isObject: isObject, component: component)
+        }
+        let element: Int
+        if let patch = merge.patch, patch.array == parent.id, patch.end == writer.count {
+            element = patch.element
+        } else {
+            element = merge.arrayBases[parent.id, default: 0] + parent.count - 1
+        }
+        return MergeAddresses.Home(parent: parent.id, key: nil, element: element, isObject: isObject, component: component)
+    }
+
+    /// Records where the container `id`, being opened, stands (merge mode).
+    func recordHome(ofFrame id: Int, isObject: Bool, component: String?) {
+        merge.frames[id] = currentHome(isObject: isObject, component: component)
+    }
+
+    /// Records where the slot of the super encoder `token`, just made, stands (merge mode).
+    func recordHome(ofSuper token: Int) {
+        merge.supers[token] = currentHome(isObject: false, component: nil)
+    }
+
+    /// Keeps the element count of an array being closed (merge mode), for its next opening.
+    func noteClosedArray(_ frame: Frame) {
+        merge.arrayBases[frame.id, default: 0] += frame.count
+    }
+
+    /// In merge mode, opens again the closed container `id` that stood at
+    /// `index` on the stack; otherwise (or if it cannot be found) records the
+    /// use out of order. True if the container is now the innermost one.
+    @inline(never)
+    func reopenOrRecord(_ index: Int, _ id: Int) -> Bool {
+        if mergeMode && reopen(index, id) { return true }
+        recordOutOfOrder()
+        return false
+    }
+
+    /// Closes the containers above the nearest open ancestor of the container
+    /// `id` (which stood at `index`), then writes the addresses from that
+    /// ancestor down to it and opens each again with its own id. False if the
+    /// container has no home (it was never written, or the top-level value ended).
+    func reopen(_ index: Int, _ id: Int) -> Bool {
+        var chain: [Int] = []
+        var current = id
+        var depth = index
+        while depth < 0 || depth >= frames.count || frames[depth].id != current {
+            guard depth >= 0, current != 0, let home = merge.frames[current] else { return false }
+            chain.append(current)
+            current = home.parent
+            depth -= 1
+        }
+        closeFrames(downTo: depth + 1)
+        for frameID in chain.reversed() {
+            let home = merge.frames[frameID]!
+            writeAddress(of: home, reopening: true)
+            writer.write(home.isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+            frames.append(Frame(isObject: home.isObject, count: 0, id: frameID, memberBase: members.count, component: home.component))
+            topID = frameID
+            pendingToken = 0
+        }
+        return true
+    }
+
+    /// In merge mode, makes the slot of the super encoder `token` (made at
+    /// nesting level `depth`, its container went on before it was used) the
+    /// pending one again, where it was made: its value replaces the `{}` written
+    /// there, as Foundation writes a super encoder's value into its place when
+    /// the encoder is released. False outside merge mode, or if the slot is not
+    /// such a slot.
+    func placeLateSuperSlot(_ token: Int, depth: Int) -> Bool {
+        guard mergeMode, token < 0, abandonedSuperTokens.contains(token), let home = merge.supers[token], depth >= 1 else {
+            return false
+        }
+        let index = depth - 1
+        if index < frames.count && frames[index].id == home.parent {
+            closeFrames(downTo: index + 1)
+        } else if !reopen(index, home.parent) {
+            return false
+        }
+        abandonedSuperTokens.remove(token)
+        writeAddress(of: home, reopening: false)
+        pendingToken = token
+        return true
+    }
+
+    /// Writes, into the innermost container (`home.parent`), the address of
+    /// `home`: its key (a container key when `reopening`, whose object or array
+    /// the merge goes on filling; else a key whose value replaces the one
+    /// before), or in an array a patch, `@index:` (the element goes on being
+    /// filled) or `#index:` (the element is replaced).
+    private func writeAddress(of home: MergeAddresses.Home, reopening: Bool) {
+        if let key = home.key {
+            let bytes = Array(UnsafeBufferPointer(start: writer.base + key.lowerBound, count: key.count))
+            bytes.withUnsafeBufferPointer { writeEscapedKey($0) }
+            if reopening, let last = members.last { merge.reopenedKeys.insert(last.start) }
+            return
+        }
+        beginElement()
+        writer.write(reopening ? UInt8(ascii: "@") : UInt8(ascii: "#"))
+        writer.writeInteger(home.element)
+        writer.write(UInt8(ascii: ":"))
+        let top = frames.count - 1
+        merge.arrayBases[frames[top].id, default: 0] -= 1
+        merge.patch = (frames[top].id, writer.count, home.element)
+    }
+}
