@@ -366,12 +366,14 @@ struct EnumGenerator {
     ///   the first case with a key present is made, its associated values read
     ///   from that key's object (``directConstruct(_:)``).
     ///
-    /// Every other value (no match, the fallback case, and any object when a
-    /// case is selected by a value at a path, which `init(from:)` tries first)
-    /// throws, and the decoder reads it again through `init(from:)`; so does an
-    /// object past a case whose keys are a string range. The hooks run once a
-    /// case is matched (before its values are read, as in `init(from:)`), so
-    /// that a value matching no case and read again runs them once.
+    /// Every other value (no match, the fallback case, any object when a case
+    /// is selected by a value at a path, which `init(from:)` tries first, and an
+    /// object past a case whose keys are a string range) is decoded by
+    /// `init(from:)` instead, before anything of it is read: one decode, with
+    /// `init(from:)`'s fallback and errors. The hooks run once a case is matched
+    /// (before its values are read, as in `init(from:)`), so that they run once
+    /// on either path. An associated value that fails throws its own error,
+    /// the one `init(from:)` throws.
     var directDecls: [String]? {
         let scalarCases = cases.filter { !$0.hasValues && $0.pathValue == nil }
         // Objects: each case's keys in order, up to a case with a key range. A
@@ -419,7 +421,11 @@ struct EnumGenerator {
             }
         }
         tests += objectTests.map { "if \($0.test) {\n\($0.body)\n}" }
-        lines.append(tests.joined(separator: " else ") + " else {\nthrow _JoltDirectReader.failure\n}")
+        // What no test selects (no case matches, or an object of an enum whose
+        // cases are selected by a value at a path or by a key range): decoded by
+        // `init(from:)`, which has all the rules, the fallback and the error.
+        // Nothing of the value has been read, and no hook has run.
+        lines.append(tests.joined(separator: " else ") + " else {\nself = try Self(from: reader.decoder)\nreturn\n}")
         if assignsValue {
             lines += (hookStatements(.willDecode) + ["self = value"] + hookStatements(.didDecode)).map(HookCall.readingDecoderFromReader)
         }

@@ -4,11 +4,10 @@ extension TapeDecoder {
     /// and its path extended by `extra` and `key`, as for `init(from:)`.
     ///
     /// The direct path throws the error `init(from:)` would throw (case,
-    /// coding path and message), and runs each hook once. The code the macros
-    /// write for some enum cases (no case matches, an associated value fails)
-    /// does not build its errors yet: it throws `_JoltDirectReader.failure`,
-    /// and only then is the value decoded again through `init(from:)`, with the
-    /// direct path off below it, for the real error.
+    /// coding path and message), and runs each hook once. A reader that throws
+    /// `_JoltDirectReader.failure` hands the value back: it is decoded again
+    /// through `init(from:)`, with the direct path off below it. The macros'
+    /// code never does (the macro tests check it with `DirectPathProbe`).
     @inline(never)
     func decodeDirect<T: Decodable, K: CodingKey>(_ direct: any _JoltDirectDecodable.Type, _ type: T.Type, at i: Int,
                                                   _ extra: [any CodingKey], _ key: K) throws -> T {

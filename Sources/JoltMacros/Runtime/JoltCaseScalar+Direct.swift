@@ -12,7 +12,7 @@ extension JoltCaseScalar {
     ///     let scalar = JoltCaseScalar(reader)
     ///     if scalar.matches([.string("active")]) { return .active }
     ///     if scalar.matches([.string("closed")]) { return .closed }
-    ///     throw _JoltDirectReader.failure      // read again through init(from:)
+    ///     return try Self(from: reader.decoder)   // no case: init(from:)'s fallback or error
     /// }
     /// ```
     public init(_ reader: borrowing _JoltDirectReader) {

@@ -15,13 +15,13 @@ import Jolt
 // }
 // ```
 //
-// A value that is missing or does not decode throws (`_.failure`,
-// or the value's own error): the decoder then reads the enum again through
-// `init(from:)`, which throws the error Foundation would.
+// A value that is missing or does not decode throws the error `init(from:)`'s
+// helpers throw there: the first present value's own error, else `keyNotFound`
+// for the first path (see `KeyedDecodingContainer.joltMissing`).
 extension _JoltDirectReader {
     /// `body`'s result on the reader for the object at `index`, the value of
     /// this object's member `key`, with `key` on the coding path.
-    /// - Throws: when that value is not an object, or what `body` throws.
+    /// - Throws: when that value is not an object (`nestedContainer`'s error), or what `body` throws.
     public func joltCase<R>(at index: Int, key: StaticString, _ body: (_JoltDirectReader) throws -> R) throws -> R {
         try nested(at: index, forKey: JoltCaseKey(key), body)
     }
@@ -31,9 +31,9 @@ extension _JoltDirectReader {
     // generic optional would cost noticeably more on every case value read.
 
     /// The value at `key`.
-    /// - Throws: when the key is missing or `null`, or the value does not decode.
+    /// - Throws: `keyNotFound` when the key is missing or `null`, or the value's error.
     public func joltCaseValue<T: Decodable>(_ type: T.Type, key: StaticString) throws -> T {
-        guard let index = member(key), !isNull(at: index) else { throw _JoltDirectReader.failure }
+        guard let index = member(key), !isNull(at: index) else { throw joltMissing(paths: [[key]]) }
         return try decode(T.self, at: index, path: [JoltCaseKey](), forKey: JoltCaseKey(key))
     }
 
@@ -54,42 +54,72 @@ extension _JoltDirectReader {
 
     /// The value at the first of `paths` (each a list of keys, objects all the
     /// way to the last) that holds one that decodes.
-    /// - Throws: when no path holds one.
+    /// - Throws: the first present value's error when none decodes, else
+    ///   `keyNotFound` for the first path.
     public func joltCaseValue<T: Decodable>(_ type: T.Type, paths: [[StaticString]]) throws -> T {
-        guard let value = try joltFirstValue(T.self, paths: paths) else { throw _JoltDirectReader.failure }
-        return value
+        var firstError: (any Error)?
+        if let value = joltFirstValue(T.self, paths: paths, &firstError) { return value }
+        throw firstError ?? joltMissing(paths: paths)
     }
 
     /// The value at the first of `paths` that holds one that decodes; nil when
     /// every path is missing or `null`.
     /// - Throws: when a present value does not decode, and no later path holds one that does.
     public func joltCaseValueIfPresent<T: Decodable>(_ type: T.Type, paths: [[StaticString]]) throws -> T? {
-        try joltFirstValue(T.self, paths: paths)
+        var firstError: (any Error)?
+        if let value = joltFirstValue(T.self, paths: paths, &firstError) { return value }
+        if let firstError { throw firstError }
+        return nil
     }
 
     /// The value at the first of `paths` that holds one that decodes; `value` when none does.
     public func joltCaseValue<T: Decodable>(_ type: T.Type, paths: [[StaticString]], default value: @autoclosure () -> T) -> T {
-        guard let decoded = try? joltFirstValue(T.self, paths: paths) else { return value() }
-        return decoded
+        var firstError: (any Error)?
+        return joltFirstValue(T.self, paths: paths, &firstError) ?? value()
     }
 
-    /// The first value of `paths` that decodes; nil when every path is missing
-    /// or `null`; throws when values are present and none decodes.
-    private func joltFirstValue<T: Decodable>(_ type: T.Type, paths: [[StaticString]]) throws -> T? {
-        var failed = false
+    /// The first value of `paths` that decodes; nil when none does, with the
+    /// first present value's error in `firstError`. A path is skipped when a key
+    /// on the way is missing or not an object, or its value is missing or `null`.
+    private func joltFirstValue<T: Decodable>(_ type: T.Type, paths: [[StaticString]], _ firstError: inout (any Error)?) -> T? {
         for path in paths {
-            var index = member(path[0])
-            for key in path.dropFirst() { index = member(key, of: index) }
-            guard let index, !isNull(at: index) else { continue }
+            guard let index = joltLocate(path), !isNull(at: index) else { continue }
             let keys = path.map(JoltCaseKey.init)
             do {
                 return try decode(T.self, at: index, path: Array(keys.dropLast()), forKey: keys[keys.count - 1])
             } catch {
-                failed = true
+                if firstError == nil { firstError = error }
             }
         }
-        if failed { throw _JoltDirectReader.failure }
         return nil
+    }
+
+    /// The tape index of the value at `path`, objects all the way.
+    private func joltLocate(_ path: [StaticString]) -> Int? {
+        var index = member(path[0])
+        for key in path.dropFirst() { index = member(key, of: index) }
+        return index
+    }
+
+    /// `init(from:)`'s error when no path holds a value: `keyNotFound` for the
+    /// last key of the first path, at the path of the object holding it when
+    /// the objects on the way are there (else at the case's object).
+    private func joltMissing(paths: [[StaticString]]) -> DecodingError {
+        let first = paths[0]
+        var codingPath = decoder.codingPath
+        var holder: Int?
+        var located = true
+        for (n, key) in first.dropLast().enumerated() {
+            holder = n == 0 ? member(key) : member(key, of: holder)
+            guard let at = holder, isObject(at: at) else { located = false; break }
+        }
+        if located { codingPath += first.dropLast().map { JoltAnyCodingKey(stringValue: JoltCaseKey($0).stringValue) } }
+        let keys = paths.map { $0.map { JoltCaseKey($0).stringValue }.joined(separator: ".") }
+        return DecodingError.keyNotFound(JoltAnyCodingKey(stringValue: JoltCaseKey(first[first.count - 1]).stringValue), DecodingError.Context(
+            codingPath: codingPath,
+            debugDescription: paths.count == 1
+                ? "No value associated with key \(keys[0])."
+                : "No value associated with any of the keys \(keys.joined(separator: ", "))."))
     }
 }
 

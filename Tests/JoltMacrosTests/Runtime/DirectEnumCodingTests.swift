@@ -1,5 +1,5 @@
 import Foundation
-import Jolt
+@_spi(Testing) import Jolt
 import JoltMacros
 import Testing
 
@@ -66,8 +66,10 @@ struct DirectEnumCodingTests {
         let compare = DirectPathCodingTests()
         var decoded = 0
         for document in documents {
-            let a = compare.outcome { try direct.decode(T.self, from: document) }
+            let probe = DirectPathProbe()
+            let a = DirectPathProbe.$current.withValue(probe) { compare.outcome { try direct.decode(T.self, from: document) } }
             #expect(a == compare.outcome { try initFrom.decode(T.self, from: document) }, "\(document)")
+            #expect(probe.rereads == 0, "\(document): handed back to init(from:) and read again")
             if case .value = a { decoded += 1 }
         }
         #expect(decoded > 50)

@@ -1,11 +1,12 @@
 import Foundation
-import Jolt
+@_spi(Testing) import Jolt
 import JoltMacros
 import Testing
 
 /// Enum cases with associated values on the direct path: the same value or
 /// error as through `init(from:)`, for valid and damaged case objects, at the
-/// top, in arrays and dictionaries, in a struct read directly and in a plain one.
+/// top, in arrays and dictionaries, in a struct read directly and in a plain one,
+/// and nothing read twice (the direct path's errors are its own).
 @Suite("enum cases with associated values on the direct path against init(from:)")
 struct DirectEnumValueCodingTests {
     /// One valid document for each case of `DirectShape`.
@@ -62,8 +63,10 @@ struct DirectEnumValueCodingTests {
         let compare = DirectPathCodingTests()
         var decoded = 0
         for document in documents {
-            let a = compare.outcome { try direct.decode(T.self, from: document) }
+            let probe = DirectPathProbe()
+            let a = DirectPathProbe.$current.withValue(probe) { compare.outcome { try direct.decode(T.self, from: document) } }
             #expect(a == compare.outcome { try initFrom.decode(T.self, from: document) }, "\(T.self) \(document)")
+            #expect(probe.rereads == 0, "\(T.self) \(document): handed back to init(from:) and read again")
             if case .value = a { decoded += 1 }
         }
         return decoded
@@ -127,10 +130,10 @@ struct DirectEnumValueCodingTests {
     }
 
     /// A case object read directly runs the enum's willDecode hook once, and so
-    /// does one whose value fails after the hook ran (the direct reading throws
-    /// the value's error); one the direct reading hands back to init(from:)
-    /// twice; one it does not take (no case's key, or past a case selected by a
-    /// range of keys) once, in init(from:).
+    /// does one whose value fails, is missing, `null` or not an object after the
+    /// hook ran (the direct reading throws `init(from:)`'s error); one it does
+    /// not take (no case's key, or past a case selected by a range of keys)
+    /// once, in init(from:).
     @Test("case objects are read directly, not again through init(from:)", arguments: JoltBackend.allCases)
     func readDirectly(backend: JoltBackend) throws {
         func hooks<T: Decodable>(_ type: T.Type, _ document: String) -> [String] {
@@ -140,6 +143,11 @@ struct DirectEnumValueCodingTests {
         #expect(hooks(DirectShape.self, Self.shapes[6]) == ["DirectShape", "DirectShape"])
         #expect(hooks(DirectShape.self, Self.shapes[7]) == Array(repeating: "DirectShape", count: 4))
         #expect(hooks(DirectShape.self, #"{"circle": {"radius": "x"}}"#) == ["DirectShape"])
+        #expect(hooks(DirectShape.self, #"{"circle": {}}"#) == ["DirectShape"])
+        #expect(hooks(DirectShape.self, #"{"circle": {"radius": null}}"#) == ["DirectShape"])
+        #expect(hooks(DirectShape.self, #"{"circle": 1}"#) == ["DirectShape"])
+        #expect(hooks(DirectShape.self, #"{"poly": {"count": "x", "n": null}}"#) == ["DirectShape"])
+        #expect(hooks(DirectShape.self, #"{"pair": {"_1": "one"}}"#) == ["DirectShape"])
         #expect(hooks(DirectShape.self, #"{"nothing": {}}"#) == ["DirectShape"])
         #expect(hooks(DirectEvent.self, #"{"user_deleted": {"user_id": "x"}}"#) == ["DirectEvent"])
         #expect(hooks(DirectEvent.self, #"{"x": {"value": "x"}}"#) == ["DirectEvent"])

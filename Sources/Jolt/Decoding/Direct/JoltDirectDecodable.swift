@@ -19,10 +19,10 @@
 ///
 /// The two initializers decode the same values and throw the same errors
 /// (case, coding path and message): the direct one throws the error
-/// `init(from:)` would have thrown first, each value read once. The code for
-/// some enum cases does not build its errors yet: it throws
-/// `_JoltDirectReader.failure`, and the decoder reads that value again through
-/// `init(from:)`.
+/// `init(from:)` would have thrown first, each value read once. An enum's
+/// direct reader passes what none of its tests selects (no case matches, or
+/// an object whose case is selected by a value at a path or a key range) to
+/// `init(from:)` before reading any of it: one decode either way.
 ///
 /// ```swift
 /// @Codable struct User { let id: Int; var name = "" }

@@ -33,9 +33,10 @@ public struct _JoltDirectReader {
     /// default hooks do nothing with it.
     @inlinable public var decoder: any Decoder { tape }
 
-    /// What the code of a property kind that does not build its own errors
-    /// throws: the decoder then reads the value again through `init(from:)`,
-    /// for the real error (see `TapeDecoder+Direct.swift`).
+    /// Hands the value back: the decoder then reads it again through
+    /// `init(from:)` (see `TapeDecoder+Direct.swift`). The macros' code never
+    /// throws it (it builds `init(from:)`'s errors itself); a debug build's
+    /// `DirectPathProbe` counts each use, and the macro tests require none.
     public static var failure: any Error { JoltDirectFailure() }
 
     /// The members of the object, in document order.
@@ -121,10 +122,11 @@ extension _JoltDirectReader {
     /// `nestedContainer(keyedBy:forKey:)` gives, with `key` on the coding path
     /// while `body` runs (this reader must not be used inside `body`). An enum
     /// case's associated values are read in it.
-    /// - Throws: ``failure`` when the value is not an object, or what `body` throws.
+    /// - Throws: when the value is not an object, what `nestedContainer(keyedBy:forKey:)`
+    ///   throws there; or what `body` throws.
     public func nested<R>(at index: Int, forKey key: some CodingKey, _ body: (_JoltDirectReader) throws -> R) throws -> R {
         try withTape { tape in
-            guard tape.entries[index].rawKind == TapeKind.object.rawValue else { throw JoltDirectFailure() }
+            guard tape.entries[index].rawKind == TapeKind.object.rawValue else { throw Self.nestingError(tape, [key]) }
             return try tape.withPendingKey(index: index, key: key) { try body(self) }
         }
     }
@@ -132,6 +134,11 @@ extension _JoltDirectReader {
     /// Whether the value at `index` is `null`.
     public func isNull(at index: Int) -> Bool {
         withTape { $0.entries[index].rawKind } == TapeKind.null.rawValue
+    }
+
+    /// Whether the value at `index` is an object.
+    public func isObject(at index: Int) -> Bool {
+        withTape { $0.entries[index].rawKind } == TapeKind.object.rawValue
     }
 
     public func decode(_ type: Bool.Type, at index: Int) throws -> Bool { try withTape { try $0.unwrapBool(at: index, [], NoKey()) } }
