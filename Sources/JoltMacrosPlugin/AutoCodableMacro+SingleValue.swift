@@ -27,7 +27,7 @@ extension AutoCodableMacro {
             }
             if decodes {
                 members.append(initDecl(["let container = try decoder.singleValueContainer()",
-                                         "try self.init(\(property): container.joltDecodeInferred())"],
+                                         "try self.init(\(property): container._joltDecodeInferred())"],
                                         declaration: declaration, access: access))
             }
             if encodes {

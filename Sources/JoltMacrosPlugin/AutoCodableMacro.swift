@@ -35,15 +35,15 @@ public struct AutoCodableMacro: MemberMacro {
         var transformer: String?
 
         func decodeExpression(_ container: String) -> String {
-            if let transformer { return "try \(container).joltDecodeInferred(transformer: \(transformer).self, forKey: .`\(name)`)" }
-            if let decodedValue { return "try \(container).joltDecodeInferred(\(decodedValue).self, forKey: .`\(name)`)" }
-            return "try \(container).joltDecodeInferred(forKey: .`\(name)`)"
+            if let transformer { return "try \(container)._joltDecodeInferred(transformer: \(transformer).self, forKey: .`\(name)`)" }
+            if let decodedValue { return "try \(container)._joltDecodeInferred(\(decodedValue).self, forKey: .`\(name)`)" }
+            return "try \(container)._joltDecodeInferred(forKey: .`\(name)`)"
         }
 
         func encodeStatement(_ value: String, _ container: String) -> String {
-            if let transformer { return "try \(container).joltEncodeInferred(\(value), transformer: \(transformer).self, forKey: .`\(name)`)" }
-            if let encodedValue { return "try \(container).joltEncodeInferred(\(value), as: \(encodedValue).self, forKey: .`\(name)`)" }
-            return "try \(container).joltEncodeInferred(\(value), forKey: .`\(name)`)"
+            if let transformer { return "try \(container)._joltEncodeInferred(\(value), transformer: \(transformer).self, forKey: .`\(name)`)" }
+            if let encodedValue { return "try \(container)._joltEncodeInferred(\(value), as: \(encodedValue).self, forKey: .`\(name)`)" }
+            return "try \(container)._joltEncodeInferred(\(value), forKey: .`\(name)`)"
         }
     }
 

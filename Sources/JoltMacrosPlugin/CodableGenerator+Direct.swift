@@ -210,7 +210,7 @@ extension CodableGenerator {
     }
 
     /// The assignment of a property with paths from its local, as
-    /// `joltDecode(paths:)`/`joltDecodeIfPresent(paths:)` and their defaults give it,
+    /// `_joltDecode(paths:)`/`_joltDecodeIfPresent(paths:)` and their defaults give it,
     /// and the check before it that throws when the value is missing or failed.
     func directPathAssignment(_ p: DirectProperty) -> DirectAssignment {
         let property = p.property
@@ -372,12 +372,12 @@ extension CodableGenerator {
             // A struct's didDecode hooks run on the value the initializer returns:
             // a `try` after the last assignment, in the initializer, made the
             // compiler copy the value out (as above).
-            let call = "try joltHook(self."
-            let hooks = hookStatements(.didDecode).map { $0.hasPrefix(call) ? "try joltHook($0." + $0.dropFirst(call.count) : $0 }
+            let call = "try _joltHook(self."
+            let hooks = hookStatements(.didDecode).map { $0.hasPrefix(call) ? "try _joltHook($0." + $0.dropFirst(call.count) : $0 }
                 .map(HookCall.readingDecoderFromReader)
             return [initDecl,
                     "\(access)static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {\n"
-                        + "return try joltDidDecode(Self(joltDirect: reader)) {\n\(hooks.joined(separator: "\n"))\n}\n}"]
+                        + "return try _joltDidDecode(Self(joltDirect: reader)) {\n\(hooks.joined(separator: "\n"))\n}\n}"]
         }
         guard !isFinal else {
             return [initDecl, "\(access)static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {\ntry Self(joltDirect: reader)\n}"]
@@ -419,7 +419,7 @@ extension CodableGenerator {
         /// A required property: its local must hold a value. Without one, a
         /// property of one key throws what `init(from:)` throws (the first
         /// failure declared before it, or `keyNotFound` as the container's
-        /// `decode(_:forKey:)`, or for wrappers `joltDecode(_:forKey:)`, gives
+        /// `decode(_:forKey:)`, or for wrappers `_joltDecode(_:forKey:)`, gives
         /// it); one with paths hands the value back.
         static func required(_ p: DirectProperty, target: String, error: String) -> DirectAssignment {
             DirectAssignment(check: "guard let \(p.local) = \(p.local).take() else {\nthrow \(error)\n}",

@@ -5,10 +5,10 @@ extension CodableGenerator {
         let type = p.isOptional ? p.type!.base : p.type!.node.trimmedDescription
         if let missing = p.missingDefault {
             let call = p.isOptional ? "decodeIfPresent" : "decode"
-            return "JoltFlattened.\(call)(\(type).self, from: decoder, property: \(stringLiteral(p.name)), default: \(missing))"
+            return "_JoltFlattened.\(call)(\(type).self, from: decoder, property: \(stringLiteral(p.name)), default: \(missing))"
         }
         return p.isOptional
-            ? "try JoltFlattened.decodeIfPresent(\(type).self, from: decoder)"
+            ? "try _JoltFlattened.decodeIfPresent(\(type).self, from: decoder)"
             : "try \(type)(from: decoder)"
     }
 }

@@ -110,7 +110,7 @@ struct CodableGenerator {
         let decoded = properties.filter { $0.decodes }
         if decoded.contains(where: { !$0.flattened }) {
             lines.append("let container = try decoder.container(keyedBy: CodingKeys.self)"
-                         + (containerPath.isEmpty ? "" : ".joltNestedContainer(\(pathsLiteral([containerPath]).dropFirst().dropLast()))"))
+                         + (containerPath.isEmpty ? "" : "._joltNestedContainer(\(pathsLiteral([containerPath]).dropFirst().dropLast()))"))
         }
         for property in decoded { lines.append("self.\(property.name) = \(decodeExpression(property))") }
         for property in properties where property.ignored {
@@ -145,35 +145,35 @@ struct CodableGenerator {
         switch p.coding {
         case .closures(let decode, _):
             if let missing = p.missingDefault, let invalid = p.invalidDefault {
-                let call = p.isOptional ? "joltDecodeIfPresent" : "joltDecode"
+                let call = p.isOptional ? "_joltDecodeIfPresent" : "_joltDecode"
                 return "container.\(call)(paths: \(paths), missing: \(missing), invalid: \(invalid), decoder: decoder, using: \(decode))"
             }
             return p.isOptional
-                ? "try container.joltDecodeIfPresent(paths: \(paths), using: \(decode))"
-                : "try container.joltDecode(paths: \(paths), using: \(decode))"
+                ? "try container._joltDecodeIfPresent(paths: \(paths), using: \(decode))"
+                : "try container._joltDecode(paths: \(paths), using: \(decode))"
         case .wrapper(let chain):
             let wrapper = chain[0]
             let unwrap = String(repeating: ".wrappedValue", count: chain.count)
             if let missing = p.missingDefault, let invalid = p.invalidDefault {
                 if p.isOptional {
                     let base = p.type!.base
-                    return "container.joltDecodeIfPresent(\(wrapper).self, \(location), "
+                    return "container._joltDecodeIfPresent(\(wrapper).self, \(location), "
                         + "missing: (\(missing) as \(base)?).map { \(wrap("$0", in: chain)) }, "
                         + "invalid: (\(invalid) as \(base)?).map { \(wrap("$0", in: chain)) }, decoder: decoder)?\(unwrap)"
                 }
-                return "container.joltDecode(\(wrapper).self, \(location), missing: \(wrap(missing, in: chain)), "
+                return "container._joltDecode(\(wrapper).self, \(location), missing: \(wrap(missing, in: chain)), "
                     + "invalid: \(wrap(invalid, in: chain)), decoder: decoder)\(unwrap)"
             }
             if p.isOptional {
                 return single.map { "try container.decodeIfPresent(\(wrapper).self, forKey: \($0))?\(unwrap)" }
-                    ?? "try container.joltDecodeIfPresent(\(wrapper).self, paths: \(paths))?\(unwrap)"
+                    ?? "try container._joltDecodeIfPresent(\(wrapper).self, paths: \(paths))?\(unwrap)"
             }
-            if let nestedPath { return "try container.joltDecode(\(wrapper).self, path: \(nestedPath))\(unwrap)" }
-            return "try container.joltDecode(\(wrapper).self, \(location))\(unwrap)"
+            if let nestedPath { return "try container._joltDecode(\(wrapper).self, path: \(nestedPath))\(unwrap)" }
+            return "try container._joltDecode(\(wrapper).self, \(location))\(unwrap)"
         case .plain:
             let type = p.type.map { p.isOptional ? $0.base : $0.node.trimmedDescription } ?? p.literalType
             let read = type.map { "{ try $0.decodeIfPresent(\($0).self, forKey: $1) }" }
-            let call = p.isOptional ? "joltDecodeIfPresent" : "joltDecode"
+            let call = p.isOptional ? "_joltDecodeIfPresent" : "_joltDecode"
             if let missing = p.missingDefault, let invalid = p.invalidDefault {
                 let arguments = "\(location), missing: \(missing), invalid: \(invalid), decoder: decoder"
                 return read.map { "container.\(call)(\(arguments)) \($0)" } ?? "container.\(call)(\(arguments))"
@@ -183,7 +183,7 @@ struct CodableGenerator {
                     ? "try container.decodeIfPresent(\(type.base).self, forKey: \(single))"
                     : "try container.decode(\(type.node.trimmedDescription).self, forKey: \(single))"
             }
-            if let nestedPath, let read { return "try container.joltDecode(path: \(nestedPath)) \(read)" }
+            if let nestedPath, let read { return "try container._joltDecode(path: \(nestedPath)) \(read)" }
             return read.map { "try container.\(call)(paths: \(paths)) \($0)" } ?? "try container.\(call)(paths: \(paths))"
         }
     }

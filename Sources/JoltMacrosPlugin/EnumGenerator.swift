@@ -304,12 +304,12 @@ struct EnumGenerator {
             let paths = "[" + value.keys.map(pathLiteral).joined(separator: ", ") + "]"
             let expression: String
             if value.type.isOptional {
-                expression = "try \(container).joltDecodeIfPresent(\(value.type.base).self, paths: \(paths))"
+                expression = "try \(container)._joltDecodeIfPresent(\(value.type.base).self, paths: \(paths))"
             } else if let defaultValue = value.defaultValue {
-                expression = "\(container).joltDecode(\(value.type.node.trimmedDescription).self, paths: \(paths), "
+                expression = "\(container)._joltDecode(\(value.type.node.trimmedDescription).self, paths: \(paths), "
                     + "missing: \(defaultValue), invalid: \(defaultValue), decoder: decoder)"
             } else {
-                expression = "try \(container).joltDecode(\(value.type.node.trimmedDescription).self, paths: \(paths))"
+                expression = "try \(container)._joltDecode(\(value.type.node.trimmedDescription).self, paths: \(paths))"
             }
             return (value.label.map { "\($0): " } ?? "") + expression
         }
@@ -319,30 +319,30 @@ struct EnumGenerator {
     /// The case matching is a local function, so that the hooks run around it
     /// whichever case returns.
     var initDecl: String {
-        var lines = ["let scalar = JoltCaseScalar(from: decoder)"]
+        var lines = ["let scalar = _JoltCaseScalar(from: decoder)"]
         for item in cases where !item.hasValues && item.pathValue == nil {
             lines.append("if scalar.matches([\(item.matches.joined(separator: ", "))]) {\nreturn .`\(item.name)`\n}")
         }
         var objectLines: [String] = []
         for item in cases where item.pathValue != nil {
-            objectLines.append("if JoltCaseScalar(container, path: \(pathLiteral(item.pathValue!))).matches([\(item.matches.joined(separator: ", "))]) {\n"
+            objectLines.append("if _JoltCaseScalar(container, path: \(pathLiteral(item.pathValue!))).matches([\(item.matches.joined(separator: ", "))]) {\n"
                                + "return \(construct(item, from: "container"))\n}")
         }
         for item in cases where item.pathValue == nil {
             let keys = "[" + item.objectKeys.map(stringLiteral).joined(separator: ", ") + "]"
             let body = item.hasValues
-                ? "let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)\n"
+                ? "let values = try container.nestedContainer(keyedBy: _JoltAnyCodingKey.self, forKey: key)\n"
                     + "return \(construct(item, from: "values"))"
                 : "return .`\(item.name)`"
-            objectLines.append("for key: JoltAnyCodingKey in \(keys) where container.contains(key) {\n\(body)\n}")
+            objectLines.append("for key: _JoltAnyCodingKey in \(keys) where container.contains(key) {\n\(body)\n}")
             // A string range selects any key in it (the lowest first).
             if !item.keyRanges.isEmpty {
-                let keys = "JoltCaseScalar.keys(in: container, matching: [\(item.keyRanges.joined(separator: ", "))])"
+                let keys = "_JoltCaseScalar.keys(in: container, matching: [\(item.keyRanges.joined(separator: ", "))])"
                 objectLines.append(item.hasValues ? "for key in \(keys) {\n\(body)\n}" : "if !\(keys).isEmpty {\n\(body)\n}")
             }
         }
         if !objectLines.isEmpty {
-            lines.append("if let container = try? decoder.container(keyedBy: JoltAnyCodingKey.self) {\n"
+            lines.append("if let container = try? decoder.container(keyedBy: _JoltAnyCodingKey.self) {\n"
                          + objectLines.joined(separator: "\n") + "\n}")
         }
         if let fallback = cases.first(where: \.isFallback) {
@@ -360,7 +360,7 @@ struct EnumGenerator {
     /// `init(joltDirect:)` and `joltDirectDecode(_:)`, the `_JoltDirectDecodable`
     /// conformance, or nil when no case can be read directly. In
     /// `init(from:)`'s order:
-    /// - a scalar (`JoltCaseScalar(reader)`, read from the tape) is matched
+    /// - a scalar (`_JoltCaseScalar(reader)`, read from the tape) is matched
     ///   against the cases a scalar selects;
     /// - an object, against each case's keys (`_.member(_:)`):
     ///   the first case with a key present is made, its associated values read
@@ -392,7 +392,7 @@ struct EnumGenerator {
                     }
                     // The hooks run before the values are read, as in `init(from:)`.
                     let body = hookStatements(.willDecode).map(HookCall.readingDecoderFromReader)
-                        + ["self = try reader.joltCase(at: __joltAt, key: \(literal)) { values in\n\(directConstruct(item))\n}"]
+                        + ["self = try reader._joltCase(at: __joltAt, key: \(literal)) { values in\n\(directConstruct(item))\n}"]
                         + hookStatements(.didDecode).map(HookCall.readingDecoderFromReader) + ["return"]
                     objectTests.append(("let __joltAt = reader.member(\(literal))", body.joined(separator: "\n")))
                 }
@@ -409,7 +409,7 @@ struct EnumGenerator {
         if assignsValue { lines.append("let value: Self") }
         var tests: [String] = []
         if !scalarCases.isEmpty {
-            lines.insert("let scalar = JoltCaseScalar(reader)", at: 0)
+            lines.insert("let scalar = _JoltCaseScalar(reader)", at: 0)
             if scalarCases.contains(where: stringsOnly) {
                 lines.append("let text: String?\nif case .string(let string) = scalar {\ntext = string\n} else {\ntext = nil\n}")
             }
@@ -436,7 +436,7 @@ struct EnumGenerator {
     }
 
     /// The case made from its object `values` on the direct path: ``construct(_:from:)``
-    /// with each value read by `_JoltDirectReader`'s `joltCaseValue` helpers,
+    /// with each value read by `_JoltDirectReader`'s `_joltCaseValue` helpers,
     /// which apply the same rules (a key alone, or paths tried in order).
     func directConstruct(_ item: Case) -> String {
         let arguments = item.values.map { value -> String in
@@ -445,11 +445,11 @@ struct EnumGenerator {
                 : "paths: [" + value.keys.map(pathLiteral).joined(separator: ", ") + "]"
             let expression: String
             if value.type.isOptional {
-                expression = "try values.joltCaseValueIfPresent(\(value.type.base).self, \(keys))"
+                expression = "try values._joltCaseValueIfPresent(\(value.type.base).self, \(keys))"
             } else if let defaultValue = value.defaultValue {
-                expression = "values.joltCaseValue(\(value.type.node.trimmedDescription).self, \(keys), default: \(defaultValue))"
+                expression = "values._joltCaseValue(\(value.type.node.trimmedDescription).self, \(keys), default: \(defaultValue))"
             } else {
-                expression = "try values.joltCaseValue(\(value.type.node.trimmedDescription).self, \(keys))"
+                expression = "try values._joltCaseValue(\(value.type.node.trimmedDescription).self, \(keys))"
             }
             return (value.label.map { "\($0): " } ?? "") + expression
         }
@@ -483,7 +483,7 @@ struct EnumGenerator {
             let keys = item.values.map { $0.keys[0][0] }
             var writes: [String] = []
             for (index, value) in item.values.enumerated() {
-                let write = "try values.encode(v\(index), forKey: JoltAnyCodingKey(stringValue: \(stringLiteral(keys[index]))), \(json(keys[index])))"
+                let write = "try values.encode(v\(index), forKey: _JoltAnyCodingKey(stringValue: \(stringLiteral(keys[index]))), \(json(keys[index])))"
                 writes.append(value.type.isOptional ? "if let v\(index) {\n\(write)\n}" : write)
             }
             let key = item.objectKeys[0]
@@ -505,26 +505,26 @@ struct EnumGenerator {
         lines += hookStatements(.willEncode) + ["switch self {"]
         for item in cases {
             guard item.hasValues || item.pathValue != nil else {
-                lines.append("case .`\(item.name)`:\ntry JoltCaseScalar.encode([\(item.matches.joined(separator: ", "))], "
+                lines.append("case .`\(item.name)`:\ntry _JoltCaseScalar.encode([\(item.matches.joined(separator: ", "))], "
                              + "fallback: \(stringLiteral(item.jsonName)), to: encoder)")
                 continue
             }
             let bindings = item.values.indices.map { "let v\($0)" }.joined(separator: ", ")
             lines.append("case .`\(item.name)`\(item.hasValues ? "(\(bindings))" : ""):")
-            lines.append("var container = encoder.container(keyedBy: JoltAnyCodingKey.self)")
+            lines.append("var container = encoder.container(keyedBy: _JoltAnyCodingKey.self)")
             var target = "container"
             if let path = item.pathValue, item.stringMatches.isEmpty {
                 // No string to write: the first encodable match (a number, a range's lower bound…).
-                lines.append("try container.joltEncodeMatch([\(item.matches.joined(separator: ", "))], "
+                lines.append("try container._joltEncodeMatch([\(item.matches.joined(separator: ", "))], "
                              + "fallback: \(stringLiteral(item.jsonName)), at: \(pathLiteral(path)))")
             } else if let path = item.pathValue {
-                lines.append("try container.joltEncode(\(stringLiteral(item.objectKeys[0])), at: \(pathLiteral(path)))")
+                lines.append("try container._joltEncode(\(stringLiteral(item.objectKeys[0])), at: \(pathLiteral(path)))")
             } else {
-                lines.append("var values = container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: \(stringLiteral(item.objectKeys[0])))")
+                lines.append("var values = container.nestedContainer(keyedBy: _JoltAnyCodingKey.self, forKey: \(stringLiteral(item.objectKeys[0])))")
                 target = "values"
             }
             for (index, value) in item.values.enumerated() {
-                let call = value.type.isOptional ? "joltEncodeIfPresent" : "joltEncode"
+                let call = value.type.isOptional ? "_joltEncodeIfPresent" : "_joltEncode"
                 lines.append("try \(target).\(call)(v\(index), at: \(pathLiteral(value.keys[0])))")
             }
         }

@@ -3,7 +3,7 @@ import SwiftSyntax
 /// The statements the generated code uses to call the lifecycle hooks
 /// (`JoltCodingHooks`), shared by the struct and class, enum and AutoCodable
 /// generators. A hook is declared anywhere in the module, or not at all (the
-/// protocol's no-op defaults); the call is resolved statically, and `joltHook`
+/// protocol's no-op defaults); the call is resolved statically, and `_joltHook`
 /// keeps the `try` quiet when the hook found does not throw.
 ///
 /// Methods of any name annotated `@CodableHook(.stage)` in the type's body run
@@ -17,7 +17,7 @@ enum HookCall {
 
     /// The statement that runs `call`, one of the four above.
     static func statement(_ call: String) -> String {
-        "try joltHook(\(call))"
+        "try _joltHook(\(call))"
     }
 
     /// `statement` (a hook call or a flattened property's read, as the generators

@@ -6,7 +6,7 @@ import SwiftSyntaxMacros
 enum ValueCoding {
     case plain
     /// Through `Codable` wrapper types with `init(wrappedValue:)` and `wrappedValue`
-    /// (`JoltCodingWrapper`s, `JSONString`), outermost first: `["JSONString<LossyArray<Int>>",
+    /// (`_JoltCodingWrapper`s, `JSONString`), outermost first: `["JSONString<LossyArray<Int>>",
     /// "LossyArray<Int>"]` is a string holding a lossy array.
     case wrapper([String])
     /// Through closures `(any Decoder) throws -> T` and `(T, any Encoder) throws -> Void`.
@@ -262,17 +262,17 @@ struct PropertyReader {
             let lossy = attributes.has("LossyCoding")
             let name = lossy ? "LossyCoding" : "CompactCoding"
             switch property.type?.collection {
-            case .array(let element): property.coding = .wrapper([lossy ? "LossyArray<\(element)>" : "JoltCompactArray<\(element)>"])
+            case .array(let element): property.coding = .wrapper([lossy ? "LossyArray<\(element)>" : "_JoltCompactArray<\(element)>"])
             case .dictionary(let key, let value):
-                property.coding = .wrapper([lossy ? "LossyDictionary<\(key), \(value)>" : "JoltCompactDictionary<\(key), \(value)>"])
-            case .set(let element): property.coding = .wrapper([lossy ? "LossySet<\(element)>" : "JoltCompactSet<\(element)>"])
+                property.coding = .wrapper([lossy ? "LossyDictionary<\(key), \(value)>" : "_JoltCompactDictionary<\(key), \(value)>"])
+            case .set(let element): property.coding = .wrapper([lossy ? "LossySet<\(element)>" : "_JoltCompactSet<\(element)>"])
             default:
                 context.diagnose(Diagnostic(node: variable, message: JoltDiagnostic.needsCollection(name)))
                 failed = true
             }
         } else if let attribute = attributes.first("CustomCoding") {
             if let transformer = transformerChain(attribute) {
-                property.coding = .wrapper(["JoltCustomCoded<\(transformer)>"])
+                property.coding = .wrapper(["_JoltCustomCoded<\(transformer)>"])
             } else if let decode = attribute.argument("decode"), let encode = attribute.argument("encode") {
                 property.coding = .closures(decode: decode.expression.trimmedDescription, encode: encode.expression.trimmedDescription)
             }
@@ -305,14 +305,14 @@ struct PropertyReader {
 
 /// The transformer of `@CustomCoding(T.self)`, or for several,
 /// `@CustomCoding(A.self, B.self, C.self)`, their chain
-/// `JoltTransformChain<A, JoltTransformChain<B, C>>`; nil unless every argument is
+/// `_JoltTransformChain<A, _JoltTransformChain<B, C>>`; nil unless every argument is
 /// an unlabelled metatype.
 func transformerChain(_ attribute: AttributeSyntax) -> String? {
     let arguments = attribute.argumentList
     guard !arguments.isEmpty, arguments.allSatisfy({ $0.label == nil }) else { return nil }
     let types = arguments.compactMap(\.expression.metatypeBase)
     guard types.count == arguments.count, let last = types.last else { return nil }
-    return types.dropLast().reversed().reduce(last) { inner, type in "JoltTransformChain<\(type), \(inner)>" }
+    return types.dropLast().reversed().reduce(last) { inner, type in "_JoltTransformChain<\(type), \(inner)>" }
 }
 
 /// The types `@FlexibleType` on a type reads leniently (Jolt's `LosslessValue` converts them).
@@ -343,7 +343,7 @@ func ignoredDefault(of type: TypeSyntax) -> String? {
     }
     let node = shape.baseNode
     guard node.is(IdentifierTypeSyntax.self) || node.is(MemberTypeSyntax.self) else { return nil }
-    return "joltIgnoredDefault(\(shape.base).self)"
+    return "_joltIgnoredDefault(\(shape.base).self)"
 }
 
 /// Jolt's property wrappers that `@Codable` reads and writes through (`@JSONString` apart).

@@ -6,7 +6,7 @@ import Jolt
 // expansion): the fuzz package cannot build the macros (their plugin links
 // swift-syntax, which the sanitizer flags would turn into a libFuzzer
 // executable), so the expansion is written out here, with the JoltMacros
-// runtime's helpers (`joltDecode(forKey:missing:invalid:)`, hooks) spelt out.
+// runtime's helpers (`_joltDecode(forKey:missing:invalid:)`, hooks) spelt out.
 
 struct FuzzEvent: Decodable, _JoltDirectDecodable, Equatable {
     let id: Int
@@ -407,9 +407,9 @@ final class FuzzOpenChild: FuzzOpen {}
 /// An enum as JoltMacros writes it for
 /// `@Decodable enum FuzzKind { @CodingCase(match: .string("a"), .int(1)) case a;
 /// @CodingCase(match: .bool(true), .double(2.5), .string("+inf")) case b; case c(x: Int, y: String?, z: Int = 7) }`,
-/// with `JoltCaseScalar` and the `joltCaseValue` helpers written out (the fuzz
+/// with `_JoltCaseScalar` and the `_joltCaseValue` helpers written out (the fuzz
 /// package does not build JoltMacros): `init(from:)` tries a single-value
-/// container as `JoltCaseScalar(from:)` does, then the cases' keys; the direct
+/// container as `_JoltCaseScalar(from:)` does, then the cases' keys; the direct
 /// reading takes the scalar from `_JoltDirectReader.firstScalar`, then finds
 /// the keys with `_JoltDirectReader.member(_:)` and reads `c`'s values from its
 /// object. It is written back both ways too (`_JoltDirectEncodable`).
@@ -417,7 +417,7 @@ enum FuzzKind: Codable, _JoltDirectDecodable, _JoltDirectEncodable, Equatable {
     case a, b
     case c(x: Int, y: String?, z: Int = 7)
 
-    /// What `JoltCaseScalar` holds.
+    /// What `_JoltCaseScalar` holds.
     enum Scalar: Equatable { case string(String), int(Int), double(Double), bool(Bool), other }
 
     enum CodingKeys: String, CodingKey { case a, b, c, x, y, z }
@@ -458,7 +458,7 @@ enum FuzzKind: Codable, _JoltDirectDecodable, _JoltDirectEncodable, Equatable {
             if container.contains(.b) { self = .b; return }
             if container.contains(.c) {
                 let values = try container.nestedContainer(keyedBy: CodingKeys.self, forKey: .c)
-                // joltDecode(paths:), joltDecodeIfPresent(paths:), and a default for missing and invalid.
+                // _joltDecode(paths:), _joltDecodeIfPresent(paths:), and a default for missing and invalid.
                 guard let x = try values.decodeIfPresent(Int.self, forKey: .x) else {
                     throw DecodingError.keyNotFound(CodingKeys.x, DecodingError.Context(
                         codingPath: values.codingPath, debugDescription: "No value associated with key x."))

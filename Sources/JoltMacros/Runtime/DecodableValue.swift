@@ -29,33 +29,33 @@ public protocol DecodableValue: Decodable {
 extension KeyedDecodingContainer {
     /// Decodes `V` at `key` and returns its ``DecodableValue/value()``; when
     /// `V.Value` is optional, a missing key or `null` is nil.
-    public func joltDecodeInferred<V: DecodableValue>(_ type: V.Type, forKey key: Key) throws -> V.Value {
-        if let optional = V.Value.self as? any JoltOptional.Type, try !contains(key) || decodeNil(forKey: key) {
-            return optional.joltNone as! V.Value
+    public func _joltDecodeInferred<V: DecodableValue>(_ type: V.Type, forKey key: Key) throws -> V.Value {
+        if let optional = V.Value.self as? any _JoltOptional.Type, try !contains(key) || decodeNil(forKey: key) {
+            return optional._joltNone as! V.Value
         }
         return try decode(V.self, forKey: key).value()
     }
 
     /// For an optional property whose custom type gives a non-optional value:
     /// a missing key or `null` is nil.
-    public func joltDecodeInferred<V: DecodableValue>(_ type: V.Type, forKey key: Key) throws -> V.Value? {
+    public func _joltDecodeInferred<V: DecodableValue>(_ type: V.Type, forKey key: Key) throws -> V.Value? {
         guard try contains(key) && !decodeNil(forKey: key) else { return nil }
         return try decode(V.self, forKey: key).value()
     }
 
     /// Decodes the value at `key` with a ``JoltCodingTransformer`` (``CustomCoding(_:)``
     /// on a key); when `T.Value` is optional, a missing key or `null` is nil.
-    public func joltDecodeInferred<T: JoltCodingTransformer>(transformer: T.Type, forKey key: Key) throws -> T.Value {
-        if let optional = T.Value.self as? any JoltOptional.Type, try !contains(key) || decodeNil(forKey: key) {
-            return optional.joltNone as! T.Value
+    public func _joltDecodeInferred<T: JoltCodingTransformer>(transformer: T.Type, forKey key: Key) throws -> T.Value {
+        if let optional = T.Value.self as? any _JoltOptional.Type, try !contains(key) || decodeNil(forKey: key) {
+            return optional._joltNone as! T.Value
         }
-        return try decode(JoltCustomCoded<T>.self, forKey: key).wrappedValue
+        return try decode(_JoltCustomCoded<T>.self, forKey: key).wrappedValue
     }
 
     /// For an optional property whose transformer gives a non-optional value:
     /// a missing key or `null` is nil.
-    public func joltDecodeInferred<T: JoltCodingTransformer>(transformer: T.Type, forKey key: Key) throws -> T.Value? {
+    public func _joltDecodeInferred<T: JoltCodingTransformer>(transformer: T.Type, forKey key: Key) throws -> T.Value? {
         guard try contains(key) && !decodeNil(forKey: key) else { return nil }
-        return try decode(JoltCustomCoded<T>.self, forKey: key).wrappedValue
+        return try decode(_JoltCustomCoded<T>.self, forKey: key).wrappedValue
     }
 }

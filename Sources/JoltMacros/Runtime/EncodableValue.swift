@@ -31,26 +31,26 @@ public protocol EncodableValue: Encodable {
 /// called by hand.
 extension KeyedEncodingContainer {
     /// Encodes `V(from: value)` at `key`, leaving out a nil optional.
-    public mutating func joltEncodeInferred<V: EncodableValue>(_ value: V.Value, as type: V.Type, forKey key: Key) throws {
-        if let optional = value as? any JoltOptional, optional.joltIsNone { return }
+    public mutating func _joltEncodeInferred<V: EncodableValue>(_ value: V.Value, as type: V.Type, forKey key: Key) throws {
+        if let optional = value as? any _JoltOptional, optional._joltIsNone { return }
         try encode(V(from: value), forKey: key)
     }
 
     /// For an optional property whose custom type takes a non-optional value: nil is left out.
-    public mutating func joltEncodeInferred<V: EncodableValue>(_ value: V.Value?, as type: V.Type, forKey key: Key) throws {
+    public mutating func _joltEncodeInferred<V: EncodableValue>(_ value: V.Value?, as type: V.Type, forKey key: Key) throws {
         guard let value else { return }
         try encode(V(from: value), forKey: key)
     }
 
     /// Encodes `value` at `key` with a ``JoltCodingTransformer``, leaving out a nil optional.
-    public mutating func joltEncodeInferred<T: JoltCodingTransformer>(_ value: T.Value, transformer: T.Type, forKey key: Key) throws {
-        if let optional = value as? any JoltOptional, optional.joltIsNone { return }
-        try encode(JoltCustomCoded<T>(wrappedValue: value), forKey: key)
+    public mutating func _joltEncodeInferred<T: JoltCodingTransformer>(_ value: T.Value, transformer: T.Type, forKey key: Key) throws {
+        if let optional = value as? any _JoltOptional, optional._joltIsNone { return }
+        try encode(_JoltCustomCoded<T>(wrappedValue: value), forKey: key)
     }
 
     /// For an optional property whose transformer takes a non-optional value: nil is left out.
-    public mutating func joltEncodeInferred<T: JoltCodingTransformer>(_ value: T.Value?, transformer: T.Type, forKey key: Key) throws {
+    public mutating func _joltEncodeInferred<T: JoltCodingTransformer>(_ value: T.Value?, transformer: T.Type, forKey key: Key) throws {
         guard let value else { return }
-        try encode(JoltCustomCoded<T>(wrappedValue: value), forKey: key)
+        try encode(_JoltCustomCoded<T>(wrappedValue: value), forKey: key)
     }
 }

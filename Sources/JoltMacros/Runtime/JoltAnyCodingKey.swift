@@ -2,10 +2,10 @@
 /// ``Codable()`` writes uses for enums, nested paths and superclass containers.
 ///
 /// ```swift
-/// let container = try decoder.container(keyedBy: JoltAnyCodingKey.self)
+/// let container = try decoder.container(keyedBy: _JoltAnyCodingKey.self)
 /// let name = try container.decode(String.self, forKey: "name")
 /// ```
-public struct JoltAnyCodingKey: CodingKey, Hashable, Sendable, ExpressibleByStringLiteral {
+public struct _JoltAnyCodingKey: CodingKey, Hashable, Sendable, ExpressibleByStringLiteral {
     public let stringValue: String
     public let intValue: Int?
 

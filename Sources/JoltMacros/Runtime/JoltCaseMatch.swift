@@ -35,7 +35,7 @@ public enum JoltCaseMatch: Sendable, Hashable {
     case pathValue(String)
 
     /// Whether `scalar` selects this match.
-    public func matches(_ scalar: JoltCaseScalar) -> Bool {
+    public func matches(_ scalar: _JoltCaseScalar) -> Bool {
         switch (self, scalar) {
         case (.string(let a), .string(let b)): a == b
         case (.int(let a), .int(let b)): a == b
@@ -53,7 +53,7 @@ public enum JoltCaseMatch: Sendable, Hashable {
 }
 
 /// The scalar an enum is read from: what ``JoltCaseMatch`` compares against.
-public enum JoltCaseScalar: Sendable, Hashable {
+public enum _JoltCaseScalar: Sendable, Hashable {
     case string(String), int(Int), double(Double), bool(Bool), other
 
     /// The scalar at `decoder` (`.other` for null, arrays and objects).
@@ -87,9 +87,9 @@ public enum JoltCaseScalar: Sendable, Hashable {
     /// `String` order (so that the same object selects the same key whatever
     /// order the decoder lists them in).
     public static func keys(
-        in container: KeyedDecodingContainer<JoltAnyCodingKey>, matching matches: [JoltCaseMatch]
-    ) -> [JoltAnyCodingKey] {
-        container.allKeys.filter { JoltCaseScalar.string($0.stringValue).matches(matches) }
+        in container: KeyedDecodingContainer<_JoltAnyCodingKey>, matching matches: [JoltCaseMatch]
+    ) -> [_JoltAnyCodingKey] {
+        container.allKeys.filter { _JoltCaseScalar.string($0.stringValue).matches(matches) }
             .sorted { $0.stringValue < $1.stringValue }
     }
 

@@ -1,6 +1,6 @@
 import Jolt
 
-extension JoltCaseScalar {
+extension _JoltCaseScalar {
     /// The scalar the direct reading of an enum stands on: the same as
     /// ``init(from:)`` gives for that value (`.other` for null, arrays, objects
     /// and values that decode as none of `Bool`, `Int`, `Double`, `String`),
@@ -9,14 +9,14 @@ extension JoltCaseScalar {
     /// ```swift
     /// // What @Codable writes for `enum Status: String { case active, closed }`:
     /// static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {
-    ///     let scalar = JoltCaseScalar(reader)
+    ///     let scalar = _JoltCaseScalar(reader)
     ///     if scalar.matches([.string("active")]) { return .active }
     ///     if scalar.matches([.string("closed")]) { return .closed }
     ///     return try Self(from: reader.decoder)   // no case: init(from:)'s fallback or error
     /// }
     /// ```
     public init(_ reader: borrowing _JoltDirectReader) {
-        var scalar = JoltCaseScalar.other
+        var scalar = _JoltCaseScalar.other
         reader.firstScalar(bool: { scalar = .bool($0) }, int: { scalar = .int($0) }, double: { scalar = .double($0) },
                            string: { scalar = .string($0) })
         self = scalar
@@ -25,7 +25,7 @@ extension JoltCaseScalar {
 
 extension JoltCaseMatch {
     /// Writes this match as the first encodable match of a case (see
-    /// ``JoltCaseScalar/encode(_:fallback:to:)``) straight into the slot of
+    /// ``_JoltCaseScalar/encode(_:fallback:to:)``) straight into the slot of
     /// `writer`: a range writes its lower bound; a `.pathValue` writes `fallback`.
     ///
     /// ```swift

@@ -51,9 +51,9 @@ extension JoltCodingHooks where Self: AnyObject {
 }
 
 /// A throwing no-op the generated code wraps around each hook call,
-/// `try joltHook(self.didDecode(from: decoder))`, so that the `try` compiles
+/// `try _joltHook(self.didDecode(from: decoder))`, so that the `try` compiles
 /// without a warning when your hook does not throw. Not meant to be called by hand.
-@inlinable public func joltHook(_ call: Void) throws {}
+@inlinable public func _joltHook(_ call: Void) throws {}
 
 /// `value` after `hooks` (a struct's `didDecode` hooks) ran on it: how the
 /// direct reading the macros write runs them, outside the initializer (where a
@@ -62,12 +62,12 @@ extension JoltCodingHooks where Self: AnyObject {
 ///
 /// ```swift
 /// static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {
-///     return try joltDidDecode(Self(joltDirect: reader)) {
-///         try joltHook($0.didDecode(from: reader.decoder))
+///     return try _joltDidDecode(Self(joltDirect: reader)) {
+///         try _joltHook($0.didDecode(from: reader.decoder))
 ///     }
 /// }
 /// ```
-@inlinable public func joltDidDecode<T>(_ value: consuming T, _ hooks: (inout T) throws -> Void) rethrows -> T {
+@inlinable public func _joltDidDecode<T>(_ value: consuming T, _ hooks: (inout T) throws -> Void) rethrows -> T {
     var value = value
     try hooks(&value)
     return value

@@ -7,26 +7,26 @@ import Jolt
 ///
 /// ```swift
 /// // @DateCoding(ISO8601Strategy.self) var created: Date  decodes as
-/// created = try container.joltDecode(DateValue<ISO8601Strategy>.self, paths: [[.created]]).wrappedValue
+/// created = try container._joltDecode(DateValue<ISO8601Strategy>.self, paths: [[.created]]).wrappedValue
 /// ```
-public protocol JoltCodingWrapper: Codable {
+public protocol _JoltCodingWrapper: Codable {
     associatedtype Value
     var wrappedValue: Value { get }
     init(wrappedValue: Value)
 }
 
-extension DateValue: JoltCodingWrapper {}
-extension Base64Data: JoltCodingWrapper {}
-extension Base64URLData: JoltCodingWrapper {}
-extension HexData: JoltCodingWrapper {}
-extension LosslessValue: JoltCodingWrapper {}
-extension LossyArray: JoltCodingWrapper where Element: Codable {}
-extension LossyDictionary: JoltCodingWrapper where Value: Codable, Key: Codable {}
-extension LossySet: JoltCodingWrapper where Element: Codable {}
+extension DateValue: _JoltCodingWrapper {}
+extension Base64Data: _JoltCodingWrapper {}
+extension Base64URLData: _JoltCodingWrapper {}
+extension HexData: _JoltCodingWrapper {}
+extension LosslessValue: _JoltCodingWrapper {}
+extension LossyArray: _JoltCodingWrapper where Element: Codable {}
+extension LossyDictionary: _JoltCodingWrapper where Value: Codable, Key: Codable {}
+extension LossySet: _JoltCodingWrapper where Element: Codable {}
 
 /// An array whose `null` elements are left out (``CompactCoding()``); any other
 /// invalid element is still an error. Encodes as a plain array.
-public struct JoltCompactArray<Element: Codable>: JoltCodingWrapper {
+public struct _JoltCompactArray<Element: Codable>: _JoltCodingWrapper {
     public var wrappedValue: [Element]
     public init(wrappedValue: [Element]) { self.wrappedValue = wrappedValue }
     public init(from decoder: any Decoder) throws {
@@ -34,7 +34,7 @@ public struct JoltCompactArray<Element: Codable>: JoltCodingWrapper {
         wrappedValue = all.compactMap { $0 }
         if all.count != wrappedValue.count, decoder.isRecordingRecoveries {
             for (index, element) in all.enumerated() where element == nil {
-                decoder.recordRecovery(.droppedElement, reason: "null element dropped", at: [JoltAnyCodingKey(intValue: index)])
+                decoder.recordRecovery(.droppedElement, reason: "null element dropped", at: [_JoltAnyCodingKey(intValue: index)])
             }
         }
     }
@@ -43,18 +43,18 @@ public struct JoltCompactArray<Element: Codable>: JoltCodingWrapper {
 
 /// A set whose `null` elements are left out (``CompactCoding()``); any other
 /// invalid element is still an error. Encodes as a plain array.
-public struct JoltCompactSet<Element: Codable & Hashable>: JoltCodingWrapper {
+public struct _JoltCompactSet<Element: Codable & Hashable>: _JoltCodingWrapper {
     public var wrappedValue: Set<Element>
     public init(wrappedValue: Set<Element>) { self.wrappedValue = wrappedValue }
     public init(from decoder: any Decoder) throws {
-        let all = try JoltCompactArray<Element>(from: decoder)
+        let all = try _JoltCompactArray<Element>(from: decoder)
         wrappedValue = Set(all.wrappedValue)
     }
     public func encode(to encoder: any Encoder) throws { try wrappedValue.encode(to: encoder) }
 }
 
 /// A dictionary whose `null` values are left out (``CompactCoding()``).
-public struct JoltCompactDictionary<Key: Codable & Hashable, Value: Codable>: JoltCodingWrapper {
+public struct _JoltCompactDictionary<Key: Codable & Hashable, Value: Codable>: _JoltCodingWrapper {
     public var wrappedValue: [Key: Value]
     public init(wrappedValue: [Key: Value]) { self.wrappedValue = wrappedValue }
     public init(from decoder: any Decoder) throws {
@@ -64,7 +64,7 @@ public struct JoltCompactDictionary<Key: Codable & Hashable, Value: Codable>: Jo
 }
 
 /// A value read and written by a ``JoltCodingTransformer`` (``CustomCoding(_:)``).
-public struct JoltCustomCoded<Transformer: JoltCodingTransformer>: JoltCodingWrapper {
+public struct _JoltCustomCoded<Transformer: JoltCodingTransformer>: _JoltCodingWrapper {
     public var wrappedValue: Transformer.Value
     public init(wrappedValue: Transformer.Value) { self.wrappedValue = wrappedValue }
     public init(from decoder: any Decoder) throws { wrappedValue = try Transformer.decode(from: decoder) }

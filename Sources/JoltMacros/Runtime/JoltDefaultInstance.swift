@@ -15,6 +15,6 @@ public protocol JoltDefaultInstance {
 
 /// The value of an ignored property of type `T` (used by the generated code).
 @inlinable
-public func joltIgnoredDefault<T: JoltDefaultInstance>(_ type: T.Type) -> T {
+public func _joltIgnoredDefault<T: JoltDefaultInstance>(_ type: T.Type) -> T {
     T.default
 }

@@ -1,16 +1,16 @@
 import Jolt
 
 // The associated values of an enum case, read by the code the macros write for
-// the enum's direct reading, from the case's object (`_.joltCase(at:key:_:)`),
-// with the rules `init(from:)`'s `joltDecode(paths:)` helpers apply: the first
+// the enum's direct reading, from the case's object (`_._joltCase(at:key:_:)`),
+// with the rules `init(from:)`'s `_joltDecode(paths:)` helpers apply: the first
 // path whose value is present, not `null`, and decodes.
 //
 // ```swift
 // // What @Codable writes for `case video(id: String, minutes: Int = 0)` ({"video": {"id": "a"}}):
 // } else if let at = reader.member("video") {
-//     self = try reader.joltCase(at: at, key: "video") { values in
-//         Self.video(id: try values.joltCaseValue(String.self, key: "id"),
-//                    minutes: values.joltCaseValue(Int.self, key: "minutes", default: 0))
+//     self = try reader._joltCase(at: at, key: "video") { values in
+//         Self.video(id: try values._joltCaseValue(String.self, key: "id"),
+//                    minutes: values._joltCaseValue(Int.self, key: "minutes", default: 0))
 //     }
 // }
 // ```
@@ -22,7 +22,7 @@ extension _JoltDirectReader {
     /// `body`'s result on the reader for the object at `index`, the value of
     /// this object's member `key`, with `key` on the coding path.
     /// - Throws: when that value is not an object (`nestedContainer`'s error), or what `body` throws.
-    public func joltCase<R>(at index: Int, key: StaticString, _ body: (_JoltDirectReader) throws -> R) throws -> R {
+    public func _joltCase<R>(at index: Int, key: StaticString, _ body: (_JoltDirectReader) throws -> R) throws -> R {
         try nested(at: index, forKey: JoltCaseKey(key), body)
     }
 
@@ -32,20 +32,20 @@ extension _JoltDirectReader {
 
     /// The value at `key`.
     /// - Throws: `keyNotFound` when the key is missing or `null`, or the value's error.
-    public func joltCaseValue<T: Decodable>(_ type: T.Type, key: StaticString) throws -> T {
+    public func _joltCaseValue<T: Decodable>(_ type: T.Type, key: StaticString) throws -> T {
         guard let index = member(key), !isNull(at: index) else { throw joltMissing(paths: [[key]]) }
         return try decode(T.self, at: index, path: [JoltCaseKey](), forKey: JoltCaseKey(key))
     }
 
     /// The value at `key`, nil when the key is missing or `null`.
     /// - Throws: when the value does not decode.
-    public func joltCaseValueIfPresent<T: Decodable>(_ type: T.Type, key: StaticString) throws -> T? {
+    public func _joltCaseValueIfPresent<T: Decodable>(_ type: T.Type, key: StaticString) throws -> T? {
         guard let index = member(key), !isNull(at: index) else { return nil }
         return try decode(T.self, at: index, path: [JoltCaseKey](), forKey: JoltCaseKey(key))
     }
 
     /// The value at `key`; `value` when the key is missing or `null`, or the value does not decode.
-    public func joltCaseValue<T: Decodable>(_ type: T.Type, key: StaticString, default value: @autoclosure () -> T) -> T {
+    public func _joltCaseValue<T: Decodable>(_ type: T.Type, key: StaticString, default value: @autoclosure () -> T) -> T {
         guard let index = member(key), !isNull(at: index),
               let decoded = try? decode(T.self, at: index, path: [JoltCaseKey](), forKey: JoltCaseKey(key))
         else { return value() }
@@ -56,7 +56,7 @@ extension _JoltDirectReader {
     /// way to the last) that holds one that decodes.
     /// - Throws: the first present value's error when none decodes, else
     ///   `keyNotFound` for the first path.
-    public func joltCaseValue<T: Decodable>(_ type: T.Type, paths: [[StaticString]]) throws -> T {
+    public func _joltCaseValue<T: Decodable>(_ type: T.Type, paths: [[StaticString]]) throws -> T {
         var firstError: (any Error)?
         if let value = joltFirstValue(T.self, paths: paths, &firstError) { return value }
         throw firstError ?? joltMissing(paths: paths)
@@ -65,7 +65,7 @@ extension _JoltDirectReader {
     /// The value at the first of `paths` that holds one that decodes; nil when
     /// every path is missing or `null`.
     /// - Throws: when a present value does not decode, and no later path holds one that does.
-    public func joltCaseValueIfPresent<T: Decodable>(_ type: T.Type, paths: [[StaticString]]) throws -> T? {
+    public func _joltCaseValueIfPresent<T: Decodable>(_ type: T.Type, paths: [[StaticString]]) throws -> T? {
         var firstError: (any Error)?
         if let value = joltFirstValue(T.self, paths: paths, &firstError) { return value }
         if let firstError { throw firstError }
@@ -73,7 +73,7 @@ extension _JoltDirectReader {
     }
 
     /// The value at the first of `paths` that holds one that decodes; `value` when none does.
-    public func joltCaseValue<T: Decodable>(_ type: T.Type, paths: [[StaticString]], default value: @autoclosure () -> T) -> T {
+    public func _joltCaseValue<T: Decodable>(_ type: T.Type, paths: [[StaticString]], default value: @autoclosure () -> T) -> T {
         var firstError: (any Error)?
         return joltFirstValue(T.self, paths: paths, &firstError) ?? value()
     }
@@ -83,7 +83,7 @@ extension _JoltDirectReader {
     /// on the way is missing or not an object, or its value is missing or `null`.
     private func joltFirstValue<T: Decodable>(_ type: T.Type, paths: [[StaticString]], _ firstError: inout (any Error)?) -> T? {
         for path in paths {
-            guard let index = joltLocate(path), !isNull(at: index) else { continue }
+            guard let index = _joltLocate(path), !isNull(at: index) else { continue }
             let keys = path.map(JoltCaseKey.init)
             do {
                 return try decode(T.self, at: index, path: Array(keys.dropLast()), forKey: keys[keys.count - 1])
@@ -95,7 +95,7 @@ extension _JoltDirectReader {
     }
 
     /// The tape index of the value at `path`, objects all the way.
-    private func joltLocate(_ path: [StaticString]) -> Int? {
+    private func _joltLocate(_ path: [StaticString]) -> Int? {
         var index = member(path[0])
         for key in path.dropFirst() { index = member(key, of: index) }
         return index
@@ -113,9 +113,9 @@ extension _JoltDirectReader {
             holder = n == 0 ? member(key) : member(key, of: holder)
             guard let at = holder, isObject(at: at) else { located = false; break }
         }
-        if located { codingPath += first.dropLast().map { JoltAnyCodingKey(stringValue: JoltCaseKey($0).stringValue) } }
+        if located { codingPath += first.dropLast().map { _JoltAnyCodingKey(stringValue: JoltCaseKey($0).stringValue) } }
         let keys = paths.map { $0.map { JoltCaseKey($0).stringValue }.joined(separator: ".") }
-        return DecodingError.keyNotFound(JoltAnyCodingKey(stringValue: JoltCaseKey(first[first.count - 1]).stringValue), DecodingError.Context(
+        return DecodingError.keyNotFound(_JoltAnyCodingKey(stringValue: JoltCaseKey(first[first.count - 1]).stringValue), DecodingError.Context(
             codingPath: codingPath,
             debugDescription: paths.count == 1
                 ? "No value associated with key \(keys[0])."

@@ -6,9 +6,9 @@ import Jolt
 ///
 /// ```swift
 /// // @Flatten var geo: Geo?  decodes as
-/// self.geo = try JoltFlattened.decodeIfPresent(Geo.self, from: decoder)
+/// self.geo = try _JoltFlattened.decodeIfPresent(Geo.self, from: decoder)
 /// ```
-public enum JoltFlattened {
+public enum _JoltFlattened {
     /// The value, or nil when one of its own keys is missing from the enclosing
     /// object (or `null` there); any other error is thrown.
     public static func decodeIfPresent<T: Decodable>(_ type: T.Type, from decoder: any Decoder) throws -> T? {

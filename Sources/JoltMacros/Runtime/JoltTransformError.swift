@@ -1,4 +1,4 @@
-/// The error of one step of a ``JoltTransformChain``: which transformer failed, and how.
+/// The error of one step of a ``_JoltTransformChain``: which transformer failed, and how.
 /// Decoding turns it into the `dataCorrupted` error's description.
 ///
 /// ```swift

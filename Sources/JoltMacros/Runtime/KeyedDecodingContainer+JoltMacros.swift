@@ -8,7 +8,7 @@ extension KeyedDecodingContainer {
     /// The container holding the last key of `path` and that key, if every
     /// key before it names an object; nil otherwise.
     @inlinable
-    public func joltLocate(_ path: [Key]) -> (container: KeyedDecodingContainer<Key>, key: Key)? {
+    public func _joltLocate(_ path: [Key]) -> (container: KeyedDecodingContainer<Key>, key: Key)? {
         guard let last = path.last else { return nil }
         var container = self
         for key in path.dropLast() {
@@ -23,7 +23,7 @@ extension KeyedDecodingContainer {
     /// `null` (where a report places an invalid value's default).
     func joltFirstPresent(_ paths: [[Key]]) -> (container: KeyedDecodingContainer<Key>, key: Key)? {
         for path in paths {
-            if let (container, key) = joltLocate(path), container.contains(key),
+            if let (container, key) = _joltLocate(path), container.contains(key),
                (try? container.decodeNil(forKey: key)) != true {
                 return (container, key)
             }
@@ -47,7 +47,7 @@ extension KeyedDecodingContainer {
     ) -> T? {
         do {
             if path.count == 1 { return try read(self, path[0]) }
-            guard let (container, key) = joltLocate(path) else { return nil }
+            guard let (container, key) = _joltLocate(path) else { return nil }
             return try read(container, key)
         } catch {
             if firstError == nil { firstError = error }
@@ -60,7 +60,7 @@ extension KeyedDecodingContainer {
     ///   holds a value (missing or `null`), or the first present value's own
     ///   error when none decodes.
     @inlinable
-    public func joltDecode<T>(paths: [[Key]], reading read: (KeyedDecodingContainer<Key>, Key) throws -> T?) throws -> T {
+    public func _joltDecode<T>(paths: [[Key]], reading read: (KeyedDecodingContainer<Key>, Key) throws -> T?) throws -> T {
         var firstError: (any Error)?
         for path in paths {
             if let value = joltAttempt(path, &firstError, read) { return value }
@@ -71,15 +71,15 @@ extension KeyedDecodingContainer {
     /// The value `read` gives at the key path `path` (objects all the way to its
     /// last key): the nested containers are asked for directly, as hand-written
     /// code does; only when one is missing or not an object is the path located
-    /// again (the error is then ``joltDecode(paths:reading:)``'s).
+    /// again (the error is then ``_joltDecode(paths:reading:)``'s).
     /// - Throws: `keyNotFound` for the path when a key is missing or the value
     ///   `null`, or the value's error.
     @inlinable
-    public func joltDecode<T>(path: [Key], reading read: (KeyedDecodingContainer<Key>, Key) throws -> T?) throws -> T {
+    public func _joltDecode<T>(path: [Key], reading read: (KeyedDecodingContainer<Key>, Key) throws -> T?) throws -> T {
         var container = self
         for key in path.dropLast() {
             guard let nested = try? container.nestedContainer(keyedBy: Key.self, forKey: key) else {
-                return try joltDecode(paths: [path], reading: read)
+                return try _joltDecode(paths: [path], reading: read)
             }
             container = nested
         }
@@ -87,17 +87,17 @@ extension KeyedDecodingContainer {
         throw joltMissing(T.self, paths: [path])
     }
 
-    /// ``joltDecode(path:reading:)`` with `decodeIfPresent(T.self, forKey:)`.
+    /// ``_joltDecode(path:reading:)`` with `decodeIfPresent(T.self, forKey:)`.
     @inlinable
-    public func joltDecode<T: Decodable>(_ type: T.Type = T.self, path: [Key]) throws -> T {
-        try joltDecode(path: path) { try $0.decodeIfPresent(T.self, forKey: $1) }
+    public func _joltDecode<T: Decodable>(_ type: T.Type = T.self, path: [Key]) throws -> T {
+        try _joltDecode(path: path) { try $0.decodeIfPresent(T.self, forKey: $1) }
     }
 
     /// The value `read` gives at the first path where it gives one, or nil when
     /// every path is missing or `null`.
     /// - Throws: the first present value's error when none decodes.
     @inlinable
-    public func joltDecodeIfPresent<T>(
+    public func _joltDecodeIfPresent<T>(
         paths: [[Key]], reading read: (KeyedDecodingContainer<Key>, Key) throws -> T?
     ) throws -> T? {
         var firstError: (any Error)?
@@ -113,7 +113,7 @@ extension KeyedDecodingContainer {
     /// value decodes. Each default applied is recorded in a ``JoltDecoder``
     /// report (an invalid value with the first present value's error).
     @inlinable
-    public func joltDecode<T>(
+    public func _joltDecode<T>(
         paths: [[Key]], missing: @autoclosure () -> T, invalid: @autoclosure () -> T, decoder: any Decoder,
         reading read: (KeyedDecodingContainer<Key>, Key) throws -> T?
     ) -> T {
@@ -127,10 +127,10 @@ extension KeyedDecodingContainer {
         return value
     }
 
-    /// Like ``joltDecode(paths:missing:invalid:decoder:reading:)`` for an
+    /// Like ``_joltDecode(paths:missing:invalid:decoder:reading:)`` for an
     /// optional property: `null` is nil, a missing key `missing`, an invalid value `invalid`.
     @inlinable
-    public func joltDecodeIfPresent<T>(
+    public func _joltDecodeIfPresent<T>(
         paths: [[Key]], missing: @autoclosure () -> T?, invalid: @autoclosure () -> T?, decoder: any Decoder,
         reading read: (KeyedDecodingContainer<Key>, Key) throws -> T?
     ) -> T? {
@@ -148,7 +148,7 @@ extension KeyedDecodingContainer {
     /// missing or `null`), `invalid` when it throws. Each default applied is
     /// recorded in a ``JoltDecoder`` report.
     @inlinable
-    public func joltDecode<T>(
+    public func _joltDecode<T>(
         forKey key: Key, missing: @autoclosure () -> T, invalid: @autoclosure () -> T, decoder: any Decoder,
         reading read: (KeyedDecodingContainer<Key>, Key) throws -> T?
     ) -> T {
@@ -164,10 +164,10 @@ extension KeyedDecodingContainer {
         return value
     }
 
-    /// Like ``joltDecode(forKey:missing:invalid:decoder:reading:)`` for an
+    /// Like ``_joltDecode(forKey:missing:invalid:decoder:reading:)`` for an
     /// optional property: `null` is nil, a missing key `missing`, an invalid value `invalid`.
     @inlinable
-    public func joltDecodeIfPresent<T>(
+    public func _joltDecodeIfPresent<T>(
         forKey key: Key, missing: @autoclosure () -> T?, invalid: @autoclosure () -> T?, decoder: any Decoder,
         reading read: (KeyedDecodingContainer<Key>, Key) throws -> T?
     ) -> T? {
@@ -190,29 +190,29 @@ extension KeyedDecodingContainer {
     /// The value at `key`.
     /// - Throws: `keyNotFound` when the key is missing or `null`, or the value's error.
     @inlinable
-    public func joltDecode<T: Decodable>(_ type: T.Type = T.self, forKey key: Key) throws -> T {
+    public func _joltDecode<T: Decodable>(_ type: T.Type = T.self, forKey key: Key) throws -> T {
         if let value = try decodeIfPresent(T.self, forKey: key) { return value }
         throw joltMissing(T.self, paths: [[key]])
     }
 
-    /// ``joltDecode(forKey:missing:invalid:decoder:reading:)`` with `decodeIfPresent(T.self, forKey:)`.
+    /// ``_joltDecode(forKey:missing:invalid:decoder:reading:)`` with `decodeIfPresent(T.self, forKey:)`.
     @inlinable
-    public func joltDecode<T: Decodable>(
+    public func _joltDecode<T: Decodable>(
         _ type: T.Type = T.self, forKey key: Key, missing: @autoclosure () -> T, invalid: @autoclosure () -> T,
         decoder: any Decoder
     ) -> T {
-        joltDecode(forKey: key, missing: missing(), invalid: invalid(), decoder: decoder) {
+        _joltDecode(forKey: key, missing: missing(), invalid: invalid(), decoder: decoder) {
             try $0.decodeIfPresent(T.self, forKey: $1)
         }
     }
 
-    /// ``joltDecodeIfPresent(forKey:missing:invalid:decoder:reading:)`` with `decodeIfPresent(T.self, forKey:)`.
+    /// ``_joltDecodeIfPresent(forKey:missing:invalid:decoder:reading:)`` with `decodeIfPresent(T.self, forKey:)`.
     @inlinable
-    public func joltDecodeIfPresent<T: Decodable>(
+    public func _joltDecodeIfPresent<T: Decodable>(
         _ type: T.Type = T.self, forKey key: Key, missing: @autoclosure () -> T?, invalid: @autoclosure () -> T?,
         decoder: any Decoder
     ) -> T? {
-        joltDecodeIfPresent(forKey: key, missing: missing(), invalid: invalid(), decoder: decoder) {
+        _joltDecodeIfPresent(forKey: key, missing: missing(), invalid: invalid(), decoder: decoder) {
             try $0.decodeIfPresent(T.self, forKey: $1)
         }
     }
@@ -221,16 +221,16 @@ extension KeyedDecodingContainer {
     /// - Throws: `DecodingError.keyNotFound` for the first path when none is
     ///   present, or the first present value's own error when none decodes.
     @inlinable
-    public func joltDecode<T: Decodable>(_ type: T.Type = T.self, paths: [[Key]]) throws -> T {
-        try joltDecode(paths: paths) { try $0.decodeIfPresent(T.self, forKey: $1) }
+    public func _joltDecode<T: Decodable>(_ type: T.Type = T.self, paths: [[Key]]) throws -> T {
+        try _joltDecode(paths: paths) { try $0.decodeIfPresent(T.self, forKey: $1) }
     }
 
     /// Decodes the value at the first present path whose value decodes, or nil
     /// when every path is missing or `null`.
     /// - Throws: the first present value's error when none decodes.
     @inlinable
-    public func joltDecodeIfPresent<T: Decodable>(_ type: T.Type = T.self, paths: [[Key]]) throws -> T? {
-        try joltDecodeIfPresent(paths: paths) { try $0.decodeIfPresent(T.self, forKey: $1) }
+    public func _joltDecodeIfPresent<T: Decodable>(_ type: T.Type = T.self, paths: [[Key]]) throws -> T? {
+        try _joltDecodeIfPresent(paths: paths) { try $0.decodeIfPresent(T.self, forKey: $1) }
     }
 
     /// Decodes the value at the first present path whose value decodes;
@@ -238,23 +238,23 @@ extension KeyedDecodingContainer {
     /// present value decodes. Each default applied is recorded in a
     /// ``JoltDecoder`` report (an invalid value with the first present value's error).
     @inlinable
-    public func joltDecode<T: Decodable>(
+    public func _joltDecode<T: Decodable>(
         _ type: T.Type = T.self, paths: [[Key]], missing: @autoclosure () -> T, invalid: @autoclosure () -> T,
         decoder: any Decoder
     ) -> T {
-        joltDecode(paths: paths, missing: missing(), invalid: invalid(), decoder: decoder) {
+        _joltDecode(paths: paths, missing: missing(), invalid: invalid(), decoder: decoder) {
             try $0.decodeIfPresent(T.self, forKey: $1)
         }
     }
 
-    /// Like ``joltDecode(_:paths:missing:invalid:decoder:)`` for an optional
+    /// Like ``_joltDecode(_:paths:missing:invalid:decoder:)`` for an optional
     /// property: `null` is nil, a missing key `missing`, an invalid value `invalid`.
     @inlinable
-    public func joltDecodeIfPresent<T: Decodable>(
+    public func _joltDecodeIfPresent<T: Decodable>(
         _ type: T.Type = T.self, paths: [[Key]], missing: @autoclosure () -> T?, invalid: @autoclosure () -> T?,
         decoder: any Decoder
     ) -> T? {
-        joltDecodeIfPresent(paths: paths, missing: missing(), invalid: invalid(), decoder: decoder) {
+        _joltDecodeIfPresent(paths: paths, missing: missing(), invalid: invalid(), decoder: decoder) {
             try $0.decodeIfPresent(T.self, forKey: $1)
         }
     }
@@ -274,35 +274,35 @@ extension KeyedDecodingContainer {
     /// - Throws: `keyNotFound` when no path is present, or `decode`'s error at
     ///   the first present path when it fails at every one.
     @inlinable
-    public func joltDecode<T>(paths: [[Key]], using decode: (any Decoder) throws -> T) throws -> T {
-        try joltDecode(paths: paths) { try $0.joltRead($1, using: decode) }
+    public func _joltDecode<T>(paths: [[Key]], using decode: (any Decoder) throws -> T) throws -> T {
+        try _joltDecode(paths: paths) { try $0.joltRead($1, using: decode) }
     }
 
     /// Decodes with `decode` at the first present path where it succeeds, or nil when none is present.
     @inlinable
-    public func joltDecodeIfPresent<T>(paths: [[Key]], using decode: (any Decoder) throws -> T) throws -> T? {
-        try joltDecodeIfPresent(paths: paths) { try $0.joltRead($1, using: decode) }
+    public func _joltDecodeIfPresent<T>(paths: [[Key]], using decode: (any Decoder) throws -> T) throws -> T? {
+        try _joltDecodeIfPresent(paths: paths) { try $0.joltRead($1, using: decode) }
     }
 
     /// Decodes with `decode` at the first present path where it succeeds;
     /// `missing` when no path is present, `invalid` when `decode` fails at every
     /// one. Each default applied is recorded in a ``JoltDecoder`` report.
     @inlinable
-    public func joltDecode<T>(
+    public func _joltDecode<T>(
         paths: [[Key]], missing: @autoclosure () -> T, invalid: @autoclosure () -> T, decoder: any Decoder,
         using decode: (any Decoder) throws -> T
     ) -> T {
-        joltDecode(paths: paths, missing: missing(), invalid: invalid(), decoder: decoder) { try $0.joltRead($1, using: decode) }
+        _joltDecode(paths: paths, missing: missing(), invalid: invalid(), decoder: decoder) { try $0.joltRead($1, using: decode) }
     }
 
-    /// Like ``joltDecode(paths:missing:invalid:decoder:using:)`` for an optional
+    /// Like ``_joltDecode(paths:missing:invalid:decoder:using:)`` for an optional
     /// property: `null` is nil, a missing key `missing`, a failed decode `invalid`.
     @inlinable
-    public func joltDecodeIfPresent<T>(
+    public func _joltDecodeIfPresent<T>(
         paths: [[Key]], missing: @autoclosure () -> T?, invalid: @autoclosure () -> T?, decoder: any Decoder,
         using decode: (any Decoder) throws -> T
     ) -> T? {
-        joltDecodeIfPresent(paths: paths, missing: missing(), invalid: invalid(), decoder: decoder) {
+        _joltDecodeIfPresent(paths: paths, missing: missing(), invalid: invalid(), decoder: decoder) {
             try $0.joltRead($1, using: decode)
         }
     }
@@ -329,7 +329,7 @@ extension KeyedDecodingContainer {
     /// one of them is `null`, `missing` (recorded) when all are missing.
     @usableFromInline
     func joltMissingOptional<T>(_ paths: [[Key]], missing: @autoclosure () -> T?, decoder: any Decoder) -> T? {
-        let present = paths.contains { path in joltLocate(path).map { $0.container.contains($0.key) } ?? false }
+        let present = paths.contains { path in _joltLocate(path).map { $0.container.contains($0.key) } ?? false }
         if present { return nil }
         let value = missing()
         if let value { joltRecord(decoder, paths.first ?? [], "missing; default \(value) used") }
@@ -339,7 +339,7 @@ extension KeyedDecodingContainer {
     /// The container at `path` (objects all the way), for a type read from a sub-tree.
     /// - Throws: the standard `keyNotFound` or `typeMismatch` error.
     @inlinable
-    public func joltNestedContainer(_ path: [Key]) throws -> KeyedDecodingContainer<Key> {
+    public func _joltNestedContainer(_ path: [Key]) throws -> KeyedDecodingContainer<Key> {
         var container = self
         for key in path { container = try container.nestedContainer(keyedBy: Key.self, forKey: key) }
         return container
@@ -348,9 +348,9 @@ extension KeyedDecodingContainer {
     @usableFromInline
     func joltMissing<T>(_ type: T.Type, paths: [[Key]]) -> DecodingError {
         let first = paths.first ?? []
-        let located = joltLocate(first)
+        let located = _joltLocate(first)
         let keys = paths.map { $0.map(\.stringValue).joined(separator: ".") }
-        return DecodingError.keyNotFound(first.last ?? JoltAnyCodingKey(stringValue: ""), DecodingError.Context(
+        return DecodingError.keyNotFound(first.last ?? _JoltAnyCodingKey(stringValue: ""), DecodingError.Context(
             codingPath: (located?.container.codingPath ?? codingPath),
             debugDescription: paths.count == 1
                 ? "No value associated with key \(keys[0])."

@@ -5,9 +5,9 @@ extension SingleValueDecodingContainer {
     /// The value, of the type the context expects (the property's, through `init(property:)`).
     ///
     /// ```swift
-    /// try self.init(value: container.joltDecodeInferred())
+    /// try self.init(value: container._joltDecodeInferred())
     /// ```
-    public func joltDecodeInferred<T: Decodable>(_ type: T.Type = T.self) throws -> T {
+    public func _joltDecodeInferred<T: Decodable>(_ type: T.Type = T.self) throws -> T {
         try decode(T.self)
     }
 }

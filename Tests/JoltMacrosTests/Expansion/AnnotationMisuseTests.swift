@@ -26,17 +26,17 @@ final class AnnotationMisuseTests: XCTestCase {
                 }
 
                 init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.id = try container.decode(Int.self, forKey: .`id`)
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.id, forKey: .`id`)
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,
@@ -63,10 +63,10 @@ final class AnnotationMisuseTests: XCTestCase {
                 }
 
                 init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.id = try container.decode(Int.self, forKey: .`id`)
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
             }
             """#,
@@ -90,29 +90,29 @@ final class AnnotationMisuseTests: XCTestCase {
             extension Block: Decodable, Encodable, JoltCodingHooks {
                 init(from decoder: any Decoder) throws {
                     func decodeCase() throws -> Self {
-                        let scalar = JoltCaseScalar(from: decoder)
-                        if let container = try? decoder.container(keyedBy: JoltAnyCodingKey.self) {
-                            for key: JoltAnyCodingKey in ["text"] where container.contains(key) {
-                                let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)
-                                return .`text`(try values.joltDecode(TextItem.self, paths: [["_0"]]))
+                        let scalar = _JoltCaseScalar(from: decoder)
+                        if let container = try? decoder.container(keyedBy: _JoltAnyCodingKey.self) {
+                            for key: _JoltAnyCodingKey in ["text"] where container.contains(key) {
+                                let values = try container.nestedContainer(keyedBy: _JoltAnyCodingKey.self, forKey: key)
+                                return .`text`(try values._joltDecode(TextItem.self, paths: [["_0"]]))
                             }
                         }
                         throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "No case of Block matches \(scalar)."))
                     }
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     self = try decodeCase()
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     switch self {
                     case .`text`(let v0):
-                        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
-                        var values = container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: "text")
-                        try values.joltEncode(v0, at: ["_0"])
+                        var container = encoder.container(keyedBy: _JoltAnyCodingKey.self)
+                        var values = container.nestedContainer(keyedBy: _JoltAnyCodingKey.self, forKey: "text")
+                        try values._joltEncode(v0, at: ["_0"])
                     }
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,
@@ -143,26 +143,26 @@ final class AnnotationMisuseTests: XCTestCase {
                 required init(from decoder: any Decoder) throws {
                     let runsHooks = Self.joltHooksClass == Dog.self
                     if runsHooks {
-                        try joltHook(Self.willDecode(from: decoder))
+                        try _joltHook(Self.willDecode(from: decoder))
                     }
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.barks = container.joltDecode(forKey: .`barks`, missing: true, invalid: true, decoder: decoder) {
+                    self.barks = container._joltDecode(forKey: .`barks`, missing: true, invalid: true, decoder: decoder) {
                         try $0.decodeIfPresent(Bool.self, forKey: $1)
                     }
                     if runsHooks {
-                        try joltHook(self.didDecode(from: decoder))
+                        try _joltHook(self.didDecode(from: decoder))
                     }
                 }
 
                 func encode(to encoder: any Encoder) throws {
                     let runsHooks = Self.joltHooksClass == Dog.self
                     if runsHooks {
-                        try joltHook(self.willEncode(to: encoder))
+                        try _joltHook(self.willEncode(to: encoder))
                     }
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.barks, forKey: .`barks`)
                     if runsHooks {
-                        try joltHook(self.didEncode(to: encoder))
+                        try _joltHook(self.didEncode(to: encoder))
                     }
                 }
             }
@@ -192,12 +192,12 @@ final class AnnotationMisuseTests: XCTestCase {
 
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.joltDecodeInferred(forKey: .`name`)
+                    self.name = try container._joltDecodeInferred(forKey: .`name`)
                 }
 
                 func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.joltEncodeInferred(self.name, forKey: .`name`)
+                    try container._joltEncodeInferred(self.name, forKey: .`name`)
                 }
             }
             """#,
@@ -223,12 +223,12 @@ final class AnnotationMisuseTests: XCTestCase {
 
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.joltDecodeInferred(forKey: .`name`)
+                    self.name = try container._joltDecodeInferred(forKey: .`name`)
                 }
 
                 func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.joltEncodeInferred(self.name, forKey: .`name`)
+                    try container._joltEncodeInferred(self.name, forKey: .`name`)
                 }
             }
             """#,
@@ -1275,17 +1275,17 @@ final class AnnotationMisuseTests: XCTestCase {
                 }
 
                 init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.id = try container.decode(Int.self, forKey: .`id`)
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.id, forKey: .`id`)
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
             """,

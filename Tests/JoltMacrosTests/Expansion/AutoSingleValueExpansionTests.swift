@@ -15,7 +15,7 @@ final class AutoSingleValueExpansionTests: XCTestCase {
 
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.singleValueContainer()
-                    try self.init(value: container.joltDecodeInferred())
+                    try self.init(value: container._joltDecodeInferred())
                 }
 
                 func encode(to encoder: any Encoder) throws {
@@ -38,10 +38,10 @@ final class AutoSingleValueExpansionTests: XCTestCase {
             extension Token: Decodable, JoltCodingHooks {
 
                 public init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.singleValueContainer()
-                    try self.init(raw: container.joltDecodeInferred())
-                    try joltHook(self.didDecode(from: decoder))
+                    try self.init(raw: container._joltDecodeInferred())
+                    try _joltHook(self.didDecode(from: decoder))
                 }
             }
             """#,
@@ -113,7 +113,7 @@ final class AutoSingleValueExpansionTests: XCTestCase {
 
                 public func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.joltEncodeInferred(self.name, forKey: .`name`)
+                    try container._joltEncodeInferred(self.name, forKey: .`name`)
                 }
             }
             """#,

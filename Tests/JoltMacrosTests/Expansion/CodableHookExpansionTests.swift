@@ -37,23 +37,23 @@ final class CodableHookExpansionTests: XCTestCase {
                 }
 
                 init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
-                    try joltHook(Self.pre1())
-                    try joltHook(Self.pre2(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.pre1())
+                    try _joltHook(Self.pre2(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.id = try container.decode(Int.self, forKey: .`id`)
-                    try joltHook(self.didDecode(from: decoder))
-                    try joltHook(self.post(decoder))
+                    try _joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.post(decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
-                    try joltHook(self.prepare())
-                    try joltHook(self.finish())
+                    try _joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.prepare())
+                    try _joltHook(self.finish())
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.id, forKey: .`id`)
-                    try joltHook(self.didEncode(to: encoder))
-                    try joltHook(self.finish())
+                    try _joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.finish())
                 }
             }
             """#,
@@ -92,14 +92,14 @@ final class CodableHookExpansionTests: XCTestCase {
                 required init(from decoder: any Decoder) throws {
                     let runsHooks = Self.joltHooksClass == Base.self
                     if runsHooks {
-                        try joltHook(Self.willDecode(from: decoder))
+                        try _joltHook(Self.willDecode(from: decoder))
                     }
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.id = try container.decode(Int.self, forKey: .`id`)
                     if runsHooks {
-                        try joltHook(self.didDecode(from: decoder))
+                        try _joltHook(self.didDecode(from: decoder))
                     }
-                    try joltHook(self.check())
+                    try _joltHook(self.check())
                 }
             }
             enum Mode {
@@ -112,13 +112,13 @@ final class CodableHookExpansionTests: XCTestCase {
 
             extension Mode: Encodable, JoltCodingHooks {
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     switch self {
                     case .`on`:
-                        try JoltCaseScalar.encode([.string("on")], fallback: "on", to: encoder)
+                        try _JoltCaseScalar.encode([.string("on")], fallback: "on", to: encoder)
                     }
-                    try joltHook(self.didEncode(to: encoder))
-                    try joltHook(self.after(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.after(to: encoder))
                 }
             }
             """#,

@@ -57,7 +57,7 @@ final class DirectEncodingExpansionTests: XCTestCase {
                     if let writer = _JoltDirectWriter(encoder) {
                         return try joltDirectEncode(to: writer)
                     }
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.id, forKey: .`id`)
                     try container.encode(self.name, forKey: .`user_name`)
@@ -72,12 +72,12 @@ final class DirectEncodingExpansionTests: XCTestCase {
                     }
                     try container.encode(self.key, forKey: .`ключ`)
                     try self.place.encode(to: encoder)
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
 
                 func joltDirectEncode(to writer: _JoltDirectWriter) throws {
                     let encoder = writer.encoder
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     let object = writer.object(distinctKeys: true)
                     try object.encode(self.id, forKey: CodingKeys.`id`, "\"id\"")
                     try object.encode(self.name, forKey: CodingKeys.`user_name`, "\"user_name\"")
@@ -92,7 +92,7 @@ final class DirectEncodingExpansionTests: XCTestCase {
                     }
                     try object.encode(self.key, forKey: CodingKeys.`ключ`, "\"ключ\"")
                     try self.place.encode(to: encoder)
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,
@@ -138,12 +138,12 @@ final class DirectEncodingExpansionTests: XCTestCase {
                 func encode(to encoder: any Encoder) throws {
                     let runsHooks = Self.joltHooksClass == Animal.self
                     if runsHooks {
-                        try joltHook(self.willEncode(to: encoder))
+                        try _joltHook(self.willEncode(to: encoder))
                     }
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.name, forKey: .`name`)
                     if runsHooks {
-                        try joltHook(self.didEncode(to: encoder))
+                        try _joltHook(self.didEncode(to: encoder))
                     }
                 }
             }
@@ -155,13 +155,13 @@ final class DirectEncodingExpansionTests: XCTestCase {
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     do {
                         var container0 = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .`meta`)
                         try container0.encode(self.id, forKey: .`id`)
                     }
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
 
@@ -171,10 +171,10 @@ final class DirectEncodingExpansionTests: XCTestCase {
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.id, forKey: .`a_b`)
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
 
@@ -239,26 +239,26 @@ final class DirectEncodingExpansionTests: XCTestCase {
                     if let writer = _JoltDirectWriter(encoder) {
                         return try joltDirectEncode(to: writer)
                     }
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     switch self {
                     case .`low`:
-                        try JoltCaseScalar.encode([.int(1)], fallback: "low", to: encoder)
+                        try _JoltCaseScalar.encode([.int(1)], fallback: "low", to: encoder)
                     case .`high`:
-                        try JoltCaseScalar.encode([.int(2)], fallback: "high", to: encoder)
+                        try _JoltCaseScalar.encode([.int(2)], fallback: "high", to: encoder)
                     }
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
 
                 func joltDirectEncode(to writer: _JoltDirectWriter) throws {
                     let encoder = writer.encoder
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     switch self {
                     case .`low`:
                         try JoltCaseMatch.int(1).joltDirectEncode(fallback: "low", to: writer)
                     case .`high`:
                         try JoltCaseMatch.int(2).joltDirectEncode(fallback: "high", to: writer)
                     }
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
 
@@ -267,26 +267,26 @@ final class DirectEncodingExpansionTests: XCTestCase {
                     if let writer = _JoltDirectWriter(encoder) {
                         return try joltDirectEncode(to: writer)
                     }
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     switch self {
                     case .`apple`:
-                        try JoltCaseScalar.encode([.intRange(22 ... 30), .string("p")], fallback: "apple", to: encoder)
+                        try _JoltCaseScalar.encode([.intRange(22 ... 30), .string("p")], fallback: "apple", to: encoder)
                     case .`other`:
-                        try JoltCaseScalar.encode([.string("other")], fallback: "other", to: encoder)
+                        try _JoltCaseScalar.encode([.string("other")], fallback: "other", to: encoder)
                     }
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
 
                 func joltDirectEncode(to writer: _JoltDirectWriter) throws {
                     let encoder = writer.encoder
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     switch self {
                     case .`apple`:
                         try JoltCaseMatch.intRange(22 ... 30).joltDirectEncode(fallback: "apple", to: writer)
                     case .`other`:
                         try JoltCaseMatch.string("other").joltDirectEncode(fallback: "other", to: writer)
                     }
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
 
@@ -295,55 +295,55 @@ final class DirectEncodingExpansionTests: XCTestCase {
                     if let writer = _JoltDirectWriter(encoder) {
                         return try joltDirectEncode(to: writer)
                     }
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     switch self {
                     case .`dot`:
-                        try JoltCaseScalar.encode([.string("dot")], fallback: "dot", to: encoder)
+                        try _JoltCaseScalar.encode([.string("dot")], fallback: "dot", to: encoder)
                     case .`circle`(let v0):
-                        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
-                        var values = container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: "circle")
-                        try values.joltEncode(v0, at: ["radius"])
+                        var container = encoder.container(keyedBy: _JoltAnyCodingKey.self)
+                        var values = container.nestedContainer(keyedBy: _JoltAnyCodingKey.self, forKey: "circle")
+                        try values._joltEncode(v0, at: ["radius"])
                     case .`rect`(let v0, let v1):
-                        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
-                        var values = container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: "rect")
-                        try values.joltEncode(v0, at: ["_0"])
-                        try values.joltEncodeIfPresent(v1, at: ["label"])
+                        var container = encoder.container(keyedBy: _JoltAnyCodingKey.self)
+                        var values = container.nestedContainer(keyedBy: _JoltAnyCodingKey.self, forKey: "rect")
+                        try values._joltEncode(v0, at: ["_0"])
+                        try values._joltEncodeIfPresent(v1, at: ["label"])
                     }
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
 
                 func joltDirectEncode(to writer: _JoltDirectWriter) throws {
                     let encoder = writer.encoder
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     switch self {
                     case .`dot`:
                         try JoltCaseMatch.string("dot").joltDirectEncode(fallback: "dot", to: writer)
                     case .`circle`(let v0):
                         try writer.object(distinctKeys: true).encodeObject("\"circle\"", distinctKeys: true) { values in
-                            try values.encode(v0, forKey: JoltAnyCodingKey(stringValue: "radius"), "\"radius\"")
+                            try values.encode(v0, forKey: _JoltAnyCodingKey(stringValue: "radius"), "\"radius\"")
                         }
                     case .`rect`(let v0, let v1):
                         try writer.object(distinctKeys: true).encodeObject("\"rect\"", distinctKeys: true) { values in
-                            try values.encode(v0, forKey: JoltAnyCodingKey(stringValue: "_0"), "\"_0\"")
+                            try values.encode(v0, forKey: _JoltAnyCodingKey(stringValue: "_0"), "\"_0\"")
                             if let v1 {
-                                try values.encode(v1, forKey: JoltAnyCodingKey(stringValue: "label"), "\"label\"")
+                                try values.encode(v1, forKey: _JoltAnyCodingKey(stringValue: "label"), "\"label\"")
                             }
                         }
                     }
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
 
             extension Pathed: Encodable {
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     switch self {
                     case .`point`(let v0):
-                        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
-                        var values = container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: "p")
-                        try values.joltEncode(v0, at: ["at", "x"])
+                        var container = encoder.container(keyedBy: _JoltAnyCodingKey.self)
+                        var values = container.nestedContainer(keyedBy: _JoltAnyCodingKey.self, forKey: "p")
+                        try values._joltEncode(v0, at: ["at", "x"])
                     }
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,

@@ -42,16 +42,16 @@ final class DirectPathExpansionTests: XCTestCase {
                 }
 
                 init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.author = try container.decode(Person.self, forKey: .`author`)
                     self.tags = try container.decode([Tag].self, forKey: .`tags`)
                     self.editor = try container.decodeIfPresent(Person.self, forKey: .`editor`)
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 init(joltDirect reader: borrowing _JoltDirectReader) throws {
-                    try joltHook(Self.willDecode(from: reader.decoder))
+                    try _joltHook(Self.willDecode(from: reader.decoder))
                     var __jolt0: Person? = nil
                     var __jolt1: [Tag]? = nil
                     var __jolt2: Person?? = nil
@@ -108,8 +108,8 @@ final class DirectPathExpansionTests: XCTestCase {
                 }
 
                 static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {
-                    return try joltDidDecode(Self(joltDirect: reader)) {
-                        try joltHook($0.didDecode(from: reader.decoder))
+                    return try _joltDidDecode(Self(joltDirect: reader)) {
+                        try _joltHook($0.didDecode(from: reader.decoder))
                     }
                 }
             }
@@ -160,25 +160,25 @@ final class DirectPathExpansionTests: XCTestCase {
                 }
 
                 init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.id = try container.decode(Int.self, forKey: .`id`)
                     self.name = try container.decode(String.self, forKey: .`user_name`)
-                    self.age = container.joltDecode(forKey: .`age`, missing: 33, invalid: 33, decoder: decoder) {
+                    self.age = container._joltDecode(forKey: .`age`, missing: 33, invalid: 33, decoder: decoder) {
                         try $0.decodeIfPresent(Int.self, forKey: $1)
                     }
                     self.nickname = try container.decodeIfPresent(String.self, forKey: .`nickname`)
-                    self.note = container.joltDecodeIfPresent(forKey: .`note`, missing: "a", invalid: "b", decoder: decoder) {
+                    self.note = container._joltDecodeIfPresent(forKey: .`note`, missing: "a", invalid: "b", decoder: decoder) {
                         try $0.decodeIfPresent(String.self, forKey: $1)
                     }
-                    self.scores = try container.joltDecode(LossyArray<Int>.self, forKey: .`scores`).wrappedValue
+                    self.scores = try container._joltDecode(LossyArray<Int>.self, forKey: .`scores`).wrappedValue
                     self.seen = try container.decodeIfPresent(DateValue<ISO8601Strategy>.self, forKey: .`seen`)?.wrappedValue
                     self.mail = try container.decode(String.self, forKey: .`user_mail`)
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 init(joltDirect reader: borrowing _JoltDirectReader) throws {
-                    try joltHook(Self.willDecode(from: reader.decoder))
+                    try _joltHook(Self.willDecode(from: reader.decoder))
                     var __jolt0: Int? = nil
                     var __jolt1: String? = nil
                     var __jolt2: Int? = nil
@@ -311,8 +311,8 @@ final class DirectPathExpansionTests: XCTestCase {
                 }
 
                 static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {
-                    return try joltDidDecode(Self(joltDirect: reader)) {
-                        try joltHook($0.didDecode(from: reader.decoder))
+                    return try _joltDidDecode(Self(joltDirect: reader)) {
+                        try _joltHook($0.didDecode(from: reader.decoder))
                     }
                 }
             }
@@ -349,23 +349,23 @@ final class DirectPathExpansionTests: XCTestCase {
                 }
 
                 init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.a = try container.joltDecode(paths: [[.`a`], [.`b`, .`c`]]) {
+                    self.a = try container._joltDecode(paths: [[.`a`], [.`b`, .`c`]]) {
                         try $0.decodeIfPresent(Int.self, forKey: $1)
                     }
-                    self.d = container.joltDecodeIfPresent(paths: [[.`b`, .`d`]], missing: "x", invalid: "x", decoder: decoder) {
+                    self.d = container._joltDecodeIfPresent(paths: [[.`b`, .`d`]], missing: "x", invalid: "x", decoder: decoder) {
                         try $0.decodeIfPresent(String.self, forKey: $1)
                     }
                     self.b = try container.decodeIfPresent(Int.self, forKey: .`b`)
-                    self.e = try container.joltDecode(paths: [[.`e`]], using: {
+                    self.e = try container._joltDecode(paths: [[.`e`]], using: {
                             try Int(from: $0)
                         })
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 init(joltDirect reader: borrowing _JoltDirectReader) throws {
-                    try joltHook(Self.willDecode(from: reader.decoder))
+                    try _joltHook(Self.willDecode(from: reader.decoder))
                     var __jolt0: Int? = nil
                     var __jolt1: String? = nil
                     var __jolt2: Int?? = nil
@@ -443,14 +443,14 @@ final class DirectPathExpansionTests: XCTestCase {
                     }
                     guard let __jolt0 = __jolt0.take() else {
                         throw members.error(order: 0, keyedBy: CodingKeys.self) { container in
-                            _ = try container.joltDecode(paths: [[.`a`], [.`b`, .`c`]]) {
+                            _ = try container._joltDecode(paths: [[.`a`], [.`b`, .`c`]]) {
                                 try $0.decodeIfPresent(Int.self, forKey: $1)
                             }
                         }
                     }
                     guard let __jolt3 = __jolt3.take() else {
                         throw members.error(order: 3, keyedBy: CodingKeys.self) { container in
-                            _ = try container.joltDecode(paths: [[.`e`]], using: {
+                            _ = try container._joltDecode(paths: [[.`e`]], using: {
                                     try Int(from: $0)
                                 })
                         }
@@ -471,8 +471,8 @@ final class DirectPathExpansionTests: XCTestCase {
                 }
 
                 static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {
-                    return try joltDidDecode(Self(joltDirect: reader)) {
-                        try joltHook($0.didDecode(from: reader.decoder))
+                    return try _joltDidDecode(Self(joltDirect: reader)) {
+                        try _joltHook($0.didDecode(from: reader.decoder))
                     }
                 }
             }
@@ -524,15 +524,15 @@ final class DirectPathExpansionTests: XCTestCase {
                 }
 
                 required init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.a = try container.decode(Int.self, forKey: .`a`)
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 init(joltDirect reader: borrowing _JoltDirectReader) throws {
                     let decoder = reader.decoder
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     var __jolt0: Int? = nil
                     var __joltSeen0 = false
                     var members = try reader.members()
@@ -556,7 +556,7 @@ final class DirectPathExpansionTests: XCTestCase {
                     }
                     try members.throwFailure()
                     self.a = __jolt0
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {
@@ -577,12 +577,12 @@ final class DirectPathExpansionTests: XCTestCase {
                 required init(from decoder: any Decoder) throws {
                     let runsHooks = Self.joltHooksClass == Base.self
                     if runsHooks {
-                        try joltHook(Self.willDecode(from: decoder))
+                        try _joltHook(Self.willDecode(from: decoder))
                     }
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.a = try container.decode(Int.self, forKey: .`a`)
                     if runsHooks {
-                        try joltHook(self.didDecode(from: decoder))
+                        try _joltHook(self.didDecode(from: decoder))
                     }
                 }
 
@@ -590,7 +590,7 @@ final class DirectPathExpansionTests: XCTestCase {
                     let decoder = reader.decoder
                     let runsHooks = Self.joltHooksClass == Base.self
                     if runsHooks {
-                        try joltHook(Self.willDecode(from: decoder))
+                        try _joltHook(Self.willDecode(from: decoder))
                     }
                     var __jolt0: Int? = nil
                     var __joltSeen0 = false
@@ -616,7 +616,7 @@ final class DirectPathExpansionTests: XCTestCase {
                     try members.throwFailure()
                     self.a = __jolt0
                     if runsHooks {
-                        try joltHook(self.didDecode(from: decoder))
+                        try _joltHook(self.didDecode(from: decoder))
                     }
                 }
 
@@ -639,15 +639,15 @@ final class DirectPathExpansionTests: XCTestCase {
                 }
 
                 init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
-                    let container = try decoder.container(keyedBy: CodingKeys.self).joltNestedContainer([.`data`])
+                    try _joltHook(Self.willDecode(from: decoder))
+                    let container = try decoder.container(keyedBy: CodingKeys.self)._joltNestedContainer([.`data`])
                     self.a = try container.decode(Int.self, forKey: .`a`)
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 init(joltDirect reader: borrowing _JoltDirectReader) throws {
                     let decoder = reader.decoder
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     let reader = try reader.nested([CodingKeys.`data`])
                     var __jolt0: Int? = nil
                     var __joltSeen0 = false
@@ -675,8 +675,8 @@ final class DirectPathExpansionTests: XCTestCase {
                 }
 
                 static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {
-                    return try joltDidDecode(Self(joltDirect: reader)) {
-                        try joltHook($0.didDecode(from: reader.decoder))
+                    return try _joltDidDecode(Self(joltDirect: reader)) {
+                        try _joltHook($0.didDecode(from: reader.decoder))
                     }
                 }
             }
@@ -687,15 +687,15 @@ final class DirectPathExpansionTests: XCTestCase {
                 }
 
                 init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .`name`)
-                    self.geo = try JoltFlattened.decodeIfPresent(Geo.self, from: decoder)
-                    try joltHook(self.didDecode(from: decoder))
+                    self.geo = try _JoltFlattened.decodeIfPresent(Geo.self, from: decoder)
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 init(joltDirect reader: borrowing _JoltDirectReader) throws {
-                    try joltHook(Self.willDecode(from: reader.decoder))
+                    try _joltHook(Self.willDecode(from: reader.decoder))
                     var __jolt0: String? = nil
                     var __joltSeen0 = false
                     var members = try reader.members()
@@ -716,7 +716,7 @@ final class DirectPathExpansionTests: XCTestCase {
                     }
                     var __joltFlattened_geo: (Geo?)? = nil
                     do {
-                        __joltFlattened_geo = .some(try JoltFlattened.decodeIfPresent(Geo.self, from: reader.decoder))
+                        __joltFlattened_geo = .some(try _JoltFlattened.decodeIfPresent(Geo.self, from: reader.decoder))
                     } catch {
                         members.fail(error, order: 1)
                     }
@@ -729,8 +729,8 @@ final class DirectPathExpansionTests: XCTestCase {
                 }
 
                 static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {
-                    return try joltDidDecode(Self(joltDirect: reader)) {
-                        try joltHook($0.didDecode(from: reader.decoder))
+                    return try _joltDidDecode(Self(joltDirect: reader)) {
+                        try _joltHook($0.didDecode(from: reader.decoder))
                     }
                 }
             }
@@ -775,34 +775,34 @@ final class DirectPathExpansionTests: XCTestCase {
             extension Status: Decodable, JoltCodingHooks, _JoltDirectDecodable {
                 init(from decoder: any Decoder) throws {
                     func decodeCase() throws -> Self {
-                        let scalar = JoltCaseScalar(from: decoder)
+                        let scalar = _JoltCaseScalar(from: decoder)
                         if scalar.matches([.string("active")]) {
                             return .`active`
                         }
                         if scalar.matches([.string("gone"), .int(0)]) {
                             return .`closed`
                         }
-                        if let container = try? decoder.container(keyedBy: JoltAnyCodingKey.self) {
-                            for key: JoltAnyCodingKey in ["active"] where container.contains(key) {
+                        if let container = try? decoder.container(keyedBy: _JoltAnyCodingKey.self) {
+                            for key: _JoltAnyCodingKey in ["active"] where container.contains(key) {
                                 return .`active`
                             }
-                            for key: JoltAnyCodingKey in ["gone"] where container.contains(key) {
+                            for key: _JoltAnyCodingKey in ["gone"] where container.contains(key) {
                                 return .`closed`
                             }
-                            for key: JoltAnyCodingKey in ["moved"] where container.contains(key) {
-                                let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)
-                                return .`moved`(to: try values.joltDecode(String.self, paths: [["to"]]))
+                            for key: _JoltAnyCodingKey in ["moved"] where container.contains(key) {
+                                let values = try container.nestedContainer(keyedBy: _JoltAnyCodingKey.self, forKey: key)
+                                return .`moved`(to: try values._joltDecode(String.self, paths: [["to"]]))
                             }
                         }
                         throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "No case of Status matches \(scalar)."))
                     }
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     self = try decodeCase()
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 init(joltDirect reader: borrowing _JoltDirectReader) throws {
-                    let scalar = JoltCaseScalar(reader)
+                    let scalar = _JoltCaseScalar(reader)
                     let value: Self
                     let text: String?
                     if case .string(let string) = scalar {
@@ -819,19 +819,19 @@ final class DirectPathExpansionTests: XCTestCase {
                     } else if reader.member("gone") != nil {
                         value = .`closed`
                     } else if let __joltAt = reader.member("moved") {
-                        try joltHook(Self.willDecode(from: reader.decoder))
-                        self = try reader.joltCase(at: __joltAt, key: "moved") { values in
-                            Self.`moved`(to: try values.joltCaseValue(String.self, key: "to"))
+                        try _joltHook(Self.willDecode(from: reader.decoder))
+                        self = try reader._joltCase(at: __joltAt, key: "moved") { values in
+                            Self.`moved`(to: try values._joltCaseValue(String.self, key: "to"))
                         }
-                        try joltHook(self.didDecode(from: reader.decoder))
+                        try _joltHook(self.didDecode(from: reader.decoder))
                         return
                     } else {
                         self = try Self(from: reader.decoder)
                         return
                     }
-                    try joltHook(Self.willDecode(from: reader.decoder))
+                    try _joltHook(Self.willDecode(from: reader.decoder))
                     self = value
-                    try joltHook(self.didDecode(from: reader.decoder))
+                    try _joltHook(self.didDecode(from: reader.decoder))
                 }
 
                 static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {
@@ -842,27 +842,27 @@ final class DirectPathExpansionTests: XCTestCase {
             extension Shape: Decodable, JoltCodingHooks, _JoltDirectDecodable {
                 init(from decoder: any Decoder) throws {
                     func decodeCase() throws -> Self {
-                        let scalar = JoltCaseScalar(from: decoder)
-                        if let container = try? decoder.container(keyedBy: JoltAnyCodingKey.self) {
-                            for key: JoltAnyCodingKey in ["circle"] where container.contains(key) {
-                                let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)
-                                return .`circle`(radius: try values.joltDecode(Double.self, paths: [["radius"]]))
+                        let scalar = _JoltCaseScalar(from: decoder)
+                        if let container = try? decoder.container(keyedBy: _JoltAnyCodingKey.self) {
+                            for key: _JoltAnyCodingKey in ["circle"] where container.contains(key) {
+                                let values = try container.nestedContainer(keyedBy: _JoltAnyCodingKey.self, forKey: key)
+                                return .`circle`(radius: try values._joltDecode(Double.self, paths: [["radius"]]))
                             }
                         }
                         throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "No case of Shape matches \(scalar)."))
                     }
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     self = try decodeCase()
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 init(joltDirect reader: borrowing _JoltDirectReader) throws {
                     if let __joltAt = reader.member("circle") {
-                        try joltHook(Self.willDecode(from: reader.decoder))
-                        self = try reader.joltCase(at: __joltAt, key: "circle") { values in
-                            Self.`circle`(radius: try values.joltCaseValue(Double.self, key: "radius"))
+                        try _joltHook(Self.willDecode(from: reader.decoder))
+                        self = try reader._joltCase(at: __joltAt, key: "circle") { values in
+                            Self.`circle`(radius: try values._joltCaseValue(Double.self, key: "radius"))
                         }
-                        try joltHook(self.didDecode(from: reader.decoder))
+                        try _joltHook(self.didDecode(from: reader.decoder))
                         return
                     } else {
                         self = try Self(from: reader.decoder)
@@ -878,7 +878,7 @@ final class DirectPathExpansionTests: XCTestCase {
             macroSpecs: specs, indentationWidth: .spaces(4))
     }
 
-    /// Associated values read by the `joltCaseValue` helpers: alternative keys
+    /// Associated values read by the `_joltCaseValue` helpers: alternative keys
     /// and a key path, a default, an optional. Objects are read directly up to a
     /// case selected by a range of keys; an enum with a case selected by a value
     /// at a path (which `init(from:)` tries first) reads only scalars directly.
@@ -914,36 +914,36 @@ final class DirectPathExpansionTests: XCTestCase {
             extension Media: Decodable, JoltCodingHooks, _JoltDirectDecodable {
                 init(from decoder: any Decoder) throws {
                     func decodeCase() throws -> Self {
-                        let scalar = JoltCaseScalar(from: decoder)
+                        let scalar = _JoltCaseScalar(from: decoder)
                         if scalar.matches([.string("after")]) {
                             return .`after`
                         }
-                        if let container = try? decoder.container(keyedBy: JoltAnyCodingKey.self) {
-                            for key: JoltAnyCodingKey in ["clip"] where container.contains(key) {
-                                let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)
-                                return .`clip`(id: try values.joltDecode(String.self, paths: [["ID"], ["meta", "id"]]), length: values.joltDecode(Int.self, paths: [["length"]], missing: 0, invalid: 0, decoder: decoder), note: try values.joltDecodeIfPresent(String.self, paths: [["note"]]))
+                        if let container = try? decoder.container(keyedBy: _JoltAnyCodingKey.self) {
+                            for key: _JoltAnyCodingKey in ["clip"] where container.contains(key) {
+                                let values = try container.nestedContainer(keyedBy: _JoltAnyCodingKey.self, forKey: key)
+                                return .`clip`(id: try values._joltDecode(String.self, paths: [["ID"], ["meta", "id"]]), length: values._joltDecode(Int.self, paths: [["length"]], missing: 0, invalid: 0, decoder: decoder), note: try values._joltDecodeIfPresent(String.self, paths: [["note"]]))
                             }
-                            for key: JoltAnyCodingKey in ["x"] where container.contains(key) {
-                                let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)
-                                return .`ranged`(try values.joltDecode(Int.self, paths: [["_0"]]))
+                            for key: _JoltAnyCodingKey in ["x"] where container.contains(key) {
+                                let values = try container.nestedContainer(keyedBy: _JoltAnyCodingKey.self, forKey: key)
+                                return .`ranged`(try values._joltDecode(Int.self, paths: [["_0"]]))
                             }
-                            for key in JoltCaseScalar.keys(in: container, matching: [.stringRange("x" ... "z")]) {
-                                let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)
-                                return .`ranged`(try values.joltDecode(Int.self, paths: [["_0"]]))
+                            for key in _JoltCaseScalar.keys(in: container, matching: [.stringRange("x" ... "z")]) {
+                                let values = try container.nestedContainer(keyedBy: _JoltAnyCodingKey.self, forKey: key)
+                                return .`ranged`(try values._joltDecode(Int.self, paths: [["_0"]]))
                             }
-                            for key: JoltAnyCodingKey in ["after"] where container.contains(key) {
+                            for key: _JoltAnyCodingKey in ["after"] where container.contains(key) {
                                 return .`after`
                             }
                         }
                         throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "No case of Media matches \(scalar)."))
                     }
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     self = try decodeCase()
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 init(joltDirect reader: borrowing _JoltDirectReader) throws {
-                    let scalar = JoltCaseScalar(reader)
+                    let scalar = _JoltCaseScalar(reader)
                     let value: Self
                     let text: String?
                     if case .string(let string) = scalar {
@@ -954,26 +954,26 @@ final class DirectPathExpansionTests: XCTestCase {
                     if text == "after" {
                         value = .`after`
                     } else if let __joltAt = reader.member("clip") {
-                        try joltHook(Self.willDecode(from: reader.decoder))
-                        self = try reader.joltCase(at: __joltAt, key: "clip") { values in
-                            Self.`clip`(id: try values.joltCaseValue(String.self, paths: [["ID"], ["meta", "id"]]), length: values.joltCaseValue(Int.self, key: "length", default: 0), note: try values.joltCaseValueIfPresent(String.self, key: "note"))
+                        try _joltHook(Self.willDecode(from: reader.decoder))
+                        self = try reader._joltCase(at: __joltAt, key: "clip") { values in
+                            Self.`clip`(id: try values._joltCaseValue(String.self, paths: [["ID"], ["meta", "id"]]), length: values._joltCaseValue(Int.self, key: "length", default: 0), note: try values._joltCaseValueIfPresent(String.self, key: "note"))
                         }
-                        try joltHook(self.didDecode(from: reader.decoder))
+                        try _joltHook(self.didDecode(from: reader.decoder))
                         return
                     } else if let __joltAt = reader.member("x") {
-                        try joltHook(Self.willDecode(from: reader.decoder))
-                        self = try reader.joltCase(at: __joltAt, key: "x") { values in
-                            Self.`ranged`(try values.joltCaseValue(Int.self, key: "_0"))
+                        try _joltHook(Self.willDecode(from: reader.decoder))
+                        self = try reader._joltCase(at: __joltAt, key: "x") { values in
+                            Self.`ranged`(try values._joltCaseValue(Int.self, key: "_0"))
                         }
-                        try joltHook(self.didDecode(from: reader.decoder))
+                        try _joltHook(self.didDecode(from: reader.decoder))
                         return
                     } else {
                         self = try Self(from: reader.decoder)
                         return
                     }
-                    try joltHook(Self.willDecode(from: reader.decoder))
+                    try _joltHook(Self.willDecode(from: reader.decoder))
                     self = value
-                    try joltHook(self.didDecode(from: reader.decoder))
+                    try _joltHook(self.didDecode(from: reader.decoder))
                 }
 
                 static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {
@@ -984,27 +984,27 @@ final class DirectPathExpansionTests: XCTestCase {
             extension Tagged: Decodable, JoltCodingHooks, _JoltDirectDecodable {
                 init(from decoder: any Decoder) throws {
                     func decodeCase() throws -> Self {
-                        let scalar = JoltCaseScalar(from: decoder)
+                        let scalar = _JoltCaseScalar(from: decoder)
                         if scalar.matches([.string("plain")]) {
                             return .`plain`
                         }
-                        if let container = try? decoder.container(keyedBy: JoltAnyCodingKey.self) {
-                            if JoltCaseScalar(container, path: ["kind"]).matches([.string("kinded")]) {
-                                return .`kinded`(size: try container.joltDecode(Int.self, paths: [["size"]]))
+                        if let container = try? decoder.container(keyedBy: _JoltAnyCodingKey.self) {
+                            if _JoltCaseScalar(container, path: ["kind"]).matches([.string("kinded")]) {
+                                return .`kinded`(size: try container._joltDecode(Int.self, paths: [["size"]]))
                             }
-                            for key: JoltAnyCodingKey in ["plain"] where container.contains(key) {
+                            for key: _JoltAnyCodingKey in ["plain"] where container.contains(key) {
                                 return .`plain`
                             }
                         }
                         throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "No case of Tagged matches \(scalar)."))
                     }
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     self = try decodeCase()
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 init(joltDirect reader: borrowing _JoltDirectReader) throws {
-                    let scalar = JoltCaseScalar(reader)
+                    let scalar = _JoltCaseScalar(reader)
                     let value: Self
                     let text: String?
                     if case .string(let string) = scalar {
@@ -1018,9 +1018,9 @@ final class DirectPathExpansionTests: XCTestCase {
                         self = try Self(from: reader.decoder)
                         return
                     }
-                    try joltHook(Self.willDecode(from: reader.decoder))
+                    try _joltHook(Self.willDecode(from: reader.decoder))
                     self = value
-                    try joltHook(self.didDecode(from: reader.decoder))
+                    try _joltHook(self.didDecode(from: reader.decoder))
                 }
 
                 static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> Self {

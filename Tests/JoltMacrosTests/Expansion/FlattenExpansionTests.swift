@@ -29,23 +29,23 @@ final class FlattenExpansionTests: XCTestCase {
                 }
 
                 init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .`name`)
                     self.address = try Address(from: decoder)
-                    self.geo = try JoltFlattened.decodeIfPresent(Geo.self, from: decoder)
-                    self.extra = JoltFlattened.decode(Extra.self, from: decoder, property: "extra", default: Extra())
-                    try joltHook(self.didDecode(from: decoder))
+                    self.geo = try _JoltFlattened.decodeIfPresent(Geo.self, from: decoder)
+                    self.extra = _JoltFlattened.decode(Extra.self, from: decoder, property: "extra", default: Extra())
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.name, forKey: .`name`)
                     try self.address.encode(to: encoder)
                     try self.geo?.encode(to: encoder)
                     try self.extra.encode(to: encoder)
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,
@@ -73,15 +73,15 @@ final class FlattenExpansionTests: XCTestCase {
                 }
 
                 init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     self.address = try Address(from: decoder)
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     try self.address.encode(to: encoder)
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,

@@ -43,7 +43,7 @@ final class IgnoredAndFlexibleExpansionTests: XCTestCase {
                 }
 
                 init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.title = try container.decode(String.self, forKey: .`title`)
                     self.count = 0
@@ -53,15 +53,15 @@ final class IgnoredAndFlexibleExpansionTests: XCTestCase {
                     self.tags = []
                     self.list = []
                     self.map = [:]
-                    self.theme = joltIgnoredDefault(Theme.self)
-                    try joltHook(self.didDecode(from: decoder))
+                    self.theme = _joltIgnoredDefault(Theme.self)
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.title, forKey: .`title`)
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,
@@ -133,19 +133,19 @@ final class IgnoredAndFlexibleExpansionTests: XCTestCase {
                 }
 
                 init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.id = try container.joltDecode(LosslessValue<Int>.self, forKey: .`id`).wrappedValue
+                    self.id = try container._joltDecode(LosslessValue<Int>.self, forKey: .`id`).wrappedValue
                     self.sku = try container.decodeIfPresent(LosslessValue<String>.self, forKey: .`sku`)?.wrappedValue
-                    self.active = container.joltDecode(LosslessValue<Bool>.self, forKey: .`active`, missing: LosslessValue<Bool>(wrappedValue: false), invalid: LosslessValue<Bool>(wrappedValue: false), decoder: decoder).wrappedValue
-                    self.price = try container.joltDecode(LosslessValue<Double>.self, forKey: .`price`).wrappedValue
+                    self.active = container._joltDecode(LosslessValue<Bool>.self, forKey: .`active`, missing: LosslessValue<Bool>(wrappedValue: false), invalid: LosslessValue<Bool>(wrappedValue: false), decoder: decoder).wrappedValue
+                    self.price = try container._joltDecode(LosslessValue<Double>.self, forKey: .`price`).wrappedValue
                     self.tags = try container.decode([String].self, forKey: .`tags`)
-                    self.created = try container.joltDecode(DateValue<ISO8601Strategy>.self, forKey: .`created`).wrappedValue
-                    try joltHook(self.didDecode(from: decoder))
+                    self.created = try container._joltDecode(DateValue<ISO8601Strategy>.self, forKey: .`created`).wrappedValue
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(LosslessValue<Int>(wrappedValue: self.id), forKey: .`id`)
                     if let value = self.sku {
@@ -155,7 +155,7 @@ final class IgnoredAndFlexibleExpansionTests: XCTestCase {
                     try container.encode(LosslessValue<Double>(wrappedValue: self.price), forKey: .`price`)
                     try container.encode(self.tags, forKey: .`tags`)
                     try container.encode(DateValue<ISO8601Strategy>(wrappedValue: self.created), forKey: .`created`)
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,

@@ -48,27 +48,27 @@ final class MacroExpansionTests: XCTestCase {
                 }
 
                 init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .`user_name`)
-                    self.display = try container.joltDecode(paths: [[.`name`], [.`username`], [.`profile`, .`name`]]) {
+                    self.display = try container._joltDecode(paths: [[.`name`], [.`username`], [.`profile`, .`name`]]) {
                         try $0.decodeIfPresent(String.self, forKey: $1)
                     }
-                    self.age = container.joltDecode(forKey: .`age`, missing: 33, invalid: 33, decoder: decoder) {
+                    self.age = container._joltDecode(forKey: .`age`, missing: 33, invalid: 33, decoder: decoder) {
                         try $0.decodeIfPresent(Int.self, forKey: $1)
                     }
                     self.nickname = try container.decodeIfPresent(String.self, forKey: .`nickname`)
-                    self.role = container.joltDecode(forKey: .`role`, missing: "guest", invalid: "guest", decoder: decoder) {
+                    self.role = container._joltDecode(forKey: .`role`, missing: "guest", invalid: "guest", decoder: decoder) {
                         try $0.decodeIfPresent(String.self, forKey: $1)
                     }
-                    self.score = container.joltDecode(forKey: .`score`, missing: 0, invalid: -1, decoder: decoder) {
+                    self.score = container._joltDecode(forKey: .`score`, missing: 0, invalid: -1, decoder: decoder) {
                         try $0.decodeIfPresent(Int.self, forKey: $1)
                     }
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.name, forKey: .`user_name`)
                     try container.encode(self.display, forKey: .`display`)
@@ -76,7 +76,7 @@ final class MacroExpansionTests: XCTestCase {
                     try container.encodeIfPresent(self.nickname, forKey: .`nickname`)
                     try container.encode(self.role, forKey: .`role`)
                     try container.encode(self.score, forKey: .`score`)
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,
@@ -124,7 +124,7 @@ final class MacroExpansionTests: XCTestCase {
                 }
 
                 init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.firstName = try container.decode(String.self, forKey: .`first_name`)
                     self.lastLoginAt = try container.decode(Int.self, forKey: .`last_login_at`)
@@ -134,11 +134,11 @@ final class MacroExpansionTests: XCTestCase {
                     self.requestId = try container.decode(String.self, forKey: .`REQUEST_ID`)
                     self.homePage = try container.decode(String.self, forKey: .`homepage`)
                     self.countryCode = try container.decode(String.self, forKey: .`COUNTRYCODE`)
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.firstName, forKey: .`first_name`)
                     try container.encode(self.lastLoginAt, forKey: .`last_login_at`)
@@ -148,7 +148,7 @@ final class MacroExpansionTests: XCTestCase {
                     try container.encode(self.requestId, forKey: .`REQUEST_ID`)
                     try container.encode(self.homePage, forKey: .`homepage`)
                     try container.encode(self.countryCode, forKey: .`COUNTRYCODE`)
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,
@@ -202,25 +202,25 @@ final class MacroExpansionTests: XCTestCase {
                 }
 
                 init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.created = try container.joltDecode(DateValue<ISO8601Strategy>.self, forKey: .`created`).wrappedValue
+                    self.created = try container._joltDecode(DateValue<ISO8601Strategy>.self, forKey: .`created`).wrappedValue
                     self.updated = try container.decodeIfPresent(DateValue<MillisecondsSince1970Strategy>.self, forKey: .`updated`)?.wrappedValue
-                    self.avatar = try container.joltDecode(Base64Data<Data>.self, forKey: .`avatar`).wrappedValue
-                    self.digest = try container.joltDecode(HexData<[UInt8]>.self, forKey: .`digest`).wrappedValue
-                    self.id = container.joltDecode(LosslessValue<Int>.self, forKey: .`id`, missing: LosslessValue<Int>(wrappedValue: 0), invalid: LosslessValue<Int>(wrappedValue: 0), decoder: decoder).wrappedValue
-                    self.numbers = try container.joltDecode(LossyArray<Int>.self, forKey: .`numbers`).wrappedValue
-                    self.scores = try container.joltDecode(LossyDictionary<String, Int>.self, forKey: .`scores`).wrappedValue
-                    self.names = try container.decodeIfPresent(JoltCompactArray<String>.self, forKey: .`names`)?.wrappedValue
-                    self.tags = try container.joltDecode(JoltCustomCoded<CommaList>.self, forKey: .`tags`).wrappedValue
-                    self.raw = try container.joltDecode(paths: [[.`raw`]], using: {
+                    self.avatar = try container._joltDecode(Base64Data<Data>.self, forKey: .`avatar`).wrappedValue
+                    self.digest = try container._joltDecode(HexData<[UInt8]>.self, forKey: .`digest`).wrappedValue
+                    self.id = container._joltDecode(LosslessValue<Int>.self, forKey: .`id`, missing: LosslessValue<Int>(wrappedValue: 0), invalid: LosslessValue<Int>(wrappedValue: 0), decoder: decoder).wrappedValue
+                    self.numbers = try container._joltDecode(LossyArray<Int>.self, forKey: .`numbers`).wrappedValue
+                    self.scores = try container._joltDecode(LossyDictionary<String, Int>.self, forKey: .`scores`).wrappedValue
+                    self.names = try container.decodeIfPresent(_JoltCompactArray<String>.self, forKey: .`names`)?.wrappedValue
+                    self.tags = try container._joltDecode(_JoltCustomCoded<CommaList>.self, forKey: .`tags`).wrappedValue
+                    self.raw = try container._joltDecode(paths: [[.`raw`]], using: {
                             try Int(from: $0)
                         })
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(DateValue<ISO8601Strategy>(wrappedValue: self.created), forKey: .`created`)
                     if let value = self.updated {
@@ -234,15 +234,15 @@ final class MacroExpansionTests: XCTestCase {
                     try container.encode(LossyArray<Int>(wrappedValue: self.numbers), forKey: .`numbers`)
                     try container.encode(LossyDictionary<String, Int>(wrappedValue: self.scores), forKey: .`scores`)
                     if let value = self.names {
-                        try container.encode(JoltCompactArray<String>(wrappedValue: value), forKey: .`names`)
+                        try container.encode(_JoltCompactArray<String>(wrappedValue: value), forKey: .`names`)
                     } else {
                         try container.encodeNil(forKey: .`names`)
                     }
-                    try container.encode(JoltCustomCoded<CommaList>(wrappedValue: self.tags), forKey: .`tags`)
+                    try container.encode(_JoltCustomCoded<CommaList>(wrappedValue: self.tags), forKey: .`tags`)
                     try ({
                             try $0.encode(to: $1)
                         })(self.raw, container.superEncoder(forKey: .`raw`))
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,
@@ -285,17 +285,17 @@ final class MacroExpansionTests: XCTestCase {
                 }
 
                 public init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
-                    let container = try decoder.container(keyedBy: CodingKeys.self).joltNestedContainer([.`data`, .`info`])
+                    try _joltHook(Self.willDecode(from: decoder))
+                    let container = try decoder.container(keyedBy: CodingKeys.self)._joltNestedContainer([.`data`, .`info`])
                     self.name = try container.decode(String.self, forKey: .`name`)
-                    self.rank = try container.joltDecodeIfPresent(paths: [[.`meta`, .`rank`]]) {
+                    self.rank = try container._joltDecodeIfPresent(paths: [[.`meta`, .`rank`]]) {
                         try $0.decodeIfPresent(Int.self, forKey: $1)
                     }
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     var container0 = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .`data`)
                     var container1 = container0.nestedContainer(keyedBy: CodingKeys.self, forKey: .`info`)
@@ -308,7 +308,7 @@ final class MacroExpansionTests: XCTestCase {
                             try container2.encodeNil(forKey: .`rank`)
                         }
                     }
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,
@@ -342,10 +342,10 @@ final class MacroExpansionTests: XCTestCase {
                 }
 
                 init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.id = try container.decode(Int.self, forKey: .`event_id`)
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
             }
 
@@ -355,10 +355,10 @@ final class MacroExpansionTests: XCTestCase {
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.sentAt, forKey: .`sent_at`)
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,
@@ -393,26 +393,26 @@ final class MacroExpansionTests: XCTestCase {
                 public required init(from decoder: any Decoder) throws {
                     let runsHooks = Self.joltHooksClass == Animal.self
                     if runsHooks {
-                        try joltHook(Self.willDecode(from: decoder))
+                        try _joltHook(Self.willDecode(from: decoder))
                     }
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = container.joltDecode(forKey: .`name`, missing: "", invalid: "", decoder: decoder) {
+                    self.name = container._joltDecode(forKey: .`name`, missing: "", invalid: "", decoder: decoder) {
                         try $0.decodeIfPresent(String.self, forKey: $1)
                     }
                     if runsHooks {
-                        try joltHook(self.didDecode(from: decoder))
+                        try _joltHook(self.didDecode(from: decoder))
                     }
                 }
 
                 public func encode(to encoder: any Encoder) throws {
                     let runsHooks = Self.joltHooksClass == Animal.self
                     if runsHooks {
-                        try joltHook(self.willEncode(to: encoder))
+                        try _joltHook(self.willEncode(to: encoder))
                     }
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.name, forKey: .`name`)
                     if runsHooks {
-                        try joltHook(self.didEncode(to: encoder))
+                        try _joltHook(self.didEncode(to: encoder))
                     }
                 }
             }
@@ -428,21 +428,21 @@ final class MacroExpansionTests: XCTestCase {
                 }
 
                 required init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.barks = container.joltDecode(forKey: .`barks`, missing: true, invalid: true, decoder: decoder) {
+                    self.barks = container._joltDecode(forKey: .`barks`, missing: true, invalid: true, decoder: decoder) {
                         try $0.decodeIfPresent(Bool.self, forKey: $1)
                     }
                     try super.init(from: decoder)
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 override func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     try super.encode(to: encoder)
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.barks, forKey: .`barks`)
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
 
@@ -471,17 +471,17 @@ final class MacroExpansionTests: XCTestCase {
                 }
 
                 required init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.count = try container.decode(Int.self, forKey: .`count`)
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.count, forKey: .`count`)
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
 
@@ -524,26 +524,26 @@ final class MacroExpansionTests: XCTestCase {
                 public required init(from decoder: any Decoder) throws {
                     let runsHooks = Self.joltHooksClass == Fancy.self
                     if runsHooks {
-                        try joltHook(Self.willDecode(from: decoder))
+                        try _joltHook(Self.willDecode(from: decoder))
                     }
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.style = try container.decode(String.self, forKey: .`style`)
                     try super.init(from: decoder)
                     if runsHooks {
-                        try joltHook(self.didDecode(from: decoder))
+                        try _joltHook(self.didDecode(from: decoder))
                     }
                 }
 
                 override public func encode(to encoder: any Encoder) throws {
                     let runsHooks = Self.joltHooksClass == Fancy.self
                     if runsHooks {
-                        try joltHook(self.willEncode(to: encoder))
+                        try _joltHook(self.willEncode(to: encoder))
                     }
                     try super.encode(to: encoder)
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.style, forKey: .`style`)
                     if runsHooks {
-                        try joltHook(self.didEncode(to: encoder))
+                        try _joltHook(self.didEncode(to: encoder))
                     }
                 }
             }
@@ -555,21 +555,21 @@ final class MacroExpansionTests: XCTestCase {
                 }
 
                 required init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.level = container.joltDecode(forKey: .`level`, missing: 1, invalid: 1, decoder: decoder) {
+                    self.level = container._joltDecode(forKey: .`level`, missing: 1, invalid: 1, decoder: decoder) {
                         try $0.decodeIfPresent(Int.self, forKey: $1)
                     }
                     try super.init(from: decoder)
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 override func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     try super.encode(to: encoder)
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.level, forKey: .`level`)
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
 
@@ -609,55 +609,55 @@ final class MacroExpansionTests: XCTestCase {
             extension Video: Decodable, Encodable, JoltCodingHooks {
                 init(from decoder: any Decoder) throws {
                     func decodeCase() throws -> Self {
-                        let scalar = JoltCaseScalar(from: decoder)
+                        let scalar = _JoltCaseScalar(from: decoder)
                         if scalar.matches([.string("iphone"), .int(10), .intRange(22 ... 30), .bool(true)]) {
                             return .`phone`
                         }
                         if scalar.matches([.string("unknown")]) {
                             return .`unknown`
                         }
-                        if let container = try? decoder.container(keyedBy: JoltAnyCodingKey.self) {
-                            if JoltCaseScalar(container, path: ["type", "middle"]).matches([.string("short")]) {
-                                return .`short`(id: try container.joltDecode(Int.self, paths: [["id"]]), note: try container.joltDecodeIfPresent(String.self, paths: [["note"]]))
+                        if let container = try? decoder.container(keyedBy: _JoltAnyCodingKey.self) {
+                            if _JoltCaseScalar(container, path: ["type", "middle"]).matches([.string("short")]) {
+                                return .`short`(id: try container._joltDecode(Int.self, paths: [["id"]]), note: try container._joltDecodeIfPresent(String.self, paths: [["note"]]))
                             }
-                            for key: JoltAnyCodingKey in ["iphone"] where container.contains(key) {
+                            for key: _JoltAnyCodingKey in ["iphone"] where container.contains(key) {
                                 return .`phone`
                             }
-                            for key: JoltAnyCodingKey in ["vimeo"] where container.contains(key) {
-                                let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)
-                                return .`vimeo`(id: try values.joltDecode(String.self, paths: [["ID"], ["Id"]]), values.joltDecode(Int.self, paths: [["minutes"]], missing: 3, invalid: 3, decoder: decoder))
+                            for key: _JoltAnyCodingKey in ["vimeo"] where container.contains(key) {
+                                let values = try container.nestedContainer(keyedBy: _JoltAnyCodingKey.self, forKey: key)
+                                return .`vimeo`(id: try values._joltDecode(String.self, paths: [["ID"], ["Id"]]), values._joltDecode(Int.self, paths: [["minutes"]], missing: 3, invalid: 3, decoder: decoder))
                             }
-                            for key: JoltAnyCodingKey in ["unknown"] where container.contains(key) {
+                            for key: _JoltAnyCodingKey in ["unknown"] where container.contains(key) {
                                 return .`unknown`
                             }
                         }
                         decoder.recordRecovery(.unknownEnumCase, reason: "no case of Video matches \(scalar); unknown used")
                         return .`unknown`
                     }
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     self = try decodeCase()
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     switch self {
                     case .`phone`:
-                        try JoltCaseScalar.encode([.string("iphone"), .int(10), .intRange(22 ... 30), .bool(true)], fallback: "phone", to: encoder)
+                        try _JoltCaseScalar.encode([.string("iphone"), .int(10), .intRange(22 ... 30), .bool(true)], fallback: "phone", to: encoder)
                     case .`vimeo`(let v0, let v1):
-                        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
-                        var values = container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: "vimeo")
-                        try values.joltEncode(v0, at: ["ID"])
-                        try values.joltEncode(v1, at: ["minutes"])
+                        var container = encoder.container(keyedBy: _JoltAnyCodingKey.self)
+                        var values = container.nestedContainer(keyedBy: _JoltAnyCodingKey.self, forKey: "vimeo")
+                        try values._joltEncode(v0, at: ["ID"])
+                        try values._joltEncode(v1, at: ["minutes"])
                     case .`short`(let v0, let v1):
-                        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
-                        try container.joltEncode("short", at: ["type", "middle"])
-                        try container.joltEncode(v0, at: ["id"])
-                        try container.joltEncodeIfPresent(v1, at: ["note"])
+                        var container = encoder.container(keyedBy: _JoltAnyCodingKey.self)
+                        try container._joltEncode("short", at: ["type", "middle"])
+                        try container._joltEncode(v0, at: ["id"])
+                        try container._joltEncodeIfPresent(v1, at: ["note"])
                     case .`unknown`:
-                        try JoltCaseScalar.encode([.string("unknown")], fallback: "unknown", to: encoder)
+                        try _JoltCaseScalar.encode([.string("unknown")], fallback: "unknown", to: encoder)
                     }
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,
@@ -691,55 +691,55 @@ final class MacroExpansionTests: XCTestCase {
             extension Activity: Decodable, Encodable, JoltCodingHooks {
                 init(from decoder: any Decoder) throws {
                     func decodeCase() throws -> Self {
-                        let scalar = JoltCaseScalar(from: decoder)
+                        let scalar = _JoltCaseScalar(from: decoder)
                         if scalar.matches([.string("user_created")]) {
                             return .`userCreated`
                         }
-                        if let container = try? decoder.container(keyedBy: JoltAnyCodingKey.self) {
-                            for key: JoltAnyCodingKey in ["user_created"] where container.contains(key) {
+                        if let container = try? decoder.container(keyedBy: _JoltAnyCodingKey.self) {
+                            for key: _JoltAnyCodingKey in ["user_created"] where container.contains(key) {
                                 return .`userCreated`
                             }
-                            for key: JoltAnyCodingKey in ["user_deleted"] where container.contains(key) {
-                                let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)
-                                return .`userDeleted`(userId: try values.joltDecode(Int.self, paths: [["user_id"]]), try values.joltDecode(String.self, paths: [["_1"]]))
+                            for key: _JoltAnyCodingKey in ["user_deleted"] where container.contains(key) {
+                                let values = try container.nestedContainer(keyedBy: _JoltAnyCodingKey.self, forKey: key)
+                                return .`userDeleted`(userId: try values._joltDecode(Int.self, paths: [["user_id"]]), try values._joltDecode(String.self, paths: [["_1"]]))
                             }
-                            for key: JoltAnyCodingKey in ["password-reset"] where container.contains(key) {
-                                let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)
-                                return .`passwordReset`(requestedAt: try values.joltDecode(Int.self, paths: [["requested-at"]]))
+                            for key: _JoltAnyCodingKey in ["password-reset"] where container.contains(key) {
+                                let values = try container.nestedContainer(keyedBy: _JoltAnyCodingKey.self, forKey: key)
+                                return .`passwordReset`(requestedAt: try values._joltDecode(Int.self, paths: [["requested-at"]]))
                             }
-                            for key: JoltAnyCodingKey in ["login"] where container.contains(key) {
-                                let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)
-                                return .`loggedIn`(ipAddress: try values.joltDecode(String.self, paths: [["ip"]]), userAgent: try values.joltDecode(String.self, paths: [["user_agent"]]))
+                            for key: _JoltAnyCodingKey in ["login"] where container.contains(key) {
+                                let values = try container.nestedContainer(keyedBy: _JoltAnyCodingKey.self, forKey: key)
+                                return .`loggedIn`(ipAddress: try values._joltDecode(String.self, paths: [["ip"]]), userAgent: try values._joltDecode(String.self, paths: [["user_agent"]]))
                             }
                         }
                         throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "No case of Activity matches \(scalar)."))
                     }
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     self = try decodeCase()
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     switch self {
                     case .`userCreated`:
-                        try JoltCaseScalar.encode([.string("user_created")], fallback: "user_created", to: encoder)
+                        try _JoltCaseScalar.encode([.string("user_created")], fallback: "user_created", to: encoder)
                     case .`userDeleted`(let v0, let v1):
-                        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
-                        var values = container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: "user_deleted")
-                        try values.joltEncode(v0, at: ["user_id"])
-                        try values.joltEncode(v1, at: ["_1"])
+                        var container = encoder.container(keyedBy: _JoltAnyCodingKey.self)
+                        var values = container.nestedContainer(keyedBy: _JoltAnyCodingKey.self, forKey: "user_deleted")
+                        try values._joltEncode(v0, at: ["user_id"])
+                        try values._joltEncode(v1, at: ["_1"])
                     case .`passwordReset`(let v0):
-                        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
-                        var values = container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: "password-reset")
-                        try values.joltEncode(v0, at: ["requested-at"])
+                        var container = encoder.container(keyedBy: _JoltAnyCodingKey.self)
+                        var values = container.nestedContainer(keyedBy: _JoltAnyCodingKey.self, forKey: "password-reset")
+                        try values._joltEncode(v0, at: ["requested-at"])
                     case .`loggedIn`(let v0, let v1):
-                        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
-                        var values = container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: "login")
-                        try values.joltEncode(v0, at: ["ip"])
-                        try values.joltEncode(v1, at: ["user_agent"])
+                        var container = encoder.container(keyedBy: _JoltAnyCodingKey.self)
+                        var values = container.nestedContainer(keyedBy: _JoltAnyCodingKey.self, forKey: "login")
+                        try values._joltEncode(v0, at: ["ip"])
+                        try values._joltEncode(v1, at: ["user_agent"])
                     }
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,
@@ -863,14 +863,14 @@ final class MacroExpansionTests: XCTestCase {
 
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.joltDecodeInferred(forKey: .`name`)
-                    self.age = try container.joltDecodeInferred(forKey: .`age`)
+                    self.name = try container._joltDecodeInferred(forKey: .`name`)
+                    self.age = try container._joltDecodeInferred(forKey: .`age`)
                 }
 
                 func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.joltEncodeInferred(self.name, forKey: .`name`)
-                    try container.joltEncodeInferred(self.age, forKey: .`age`)
+                    try container._joltEncodeInferred(self.name, forKey: .`name`)
+                    try container._joltEncodeInferred(self.age, forKey: .`age`)
                 }
             }
             """#,
@@ -895,17 +895,17 @@ final class MacroExpansionTests: XCTestCase {
                 }
 
                 init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.joltDecodeInferred(forKey: .`name`)
-                    try joltHook(self.didDecode(from: decoder))
+                    self.name = try container._joltDecodeInferred(forKey: .`name`)
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.joltEncodeInferred(self.name, forKey: .`name`)
-                    try joltHook(self.didEncode(to: encoder))
+                    try container._joltEncodeInferred(self.name, forKey: .`name`)
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,
@@ -952,7 +952,7 @@ final class MacroExpansionTests: XCTestCase {
                     switch key {
                     case .`circle`:
                         let values = try container.nestedContainer(keyedBy: CircleCodingKeys.self, forKey: .`circle`)
-                        self = .`circle`(radius: try values.joltDecodeInferred(forKey: .`radius`), try values.joltDecodeInferred(forKey: .`_1`))
+                        self = .`circle`(radius: try values._joltDecodeInferred(forKey: .`radius`), try values._joltDecodeInferred(forKey: .`_1`))
                     case .`empty`:
                         self = .`empty`
                     }
@@ -971,8 +971,8 @@ final class MacroExpansionTests: XCTestCase {
                     switch self {
                     case .`circle`(let v0, let v1):
                         var values = container.nestedContainer(keyedBy: CircleCodingKeys.self, forKey: .`circle`)
-                        try values.joltEncodeInferred(v0, forKey: .`radius`)
-                        try values.joltEncodeInferred(v1, forKey: .`_1`)
+                        try values._joltEncodeInferred(v0, forKey: .`radius`)
+                        try values._joltEncodeInferred(v1, forKey: .`_1`)
                     case .`empty`:
                         _ = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .`empty`)
                     }
@@ -1017,16 +1017,16 @@ final class MacroExpansionTests: XCTestCase {
 
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.name = try container.joltDecodeInferred(forKey: .`name`)
-                    self.avatar = try container.joltDecodeInferred(FilePath.self, forKey: .`avatar`)
-                    self.tags = try container.joltDecodeInferred(transformer: CommaList.self, forKey: .`tags`)
+                    self.name = try container._joltDecodeInferred(forKey: .`name`)
+                    self.avatar = try container._joltDecodeInferred(FilePath.self, forKey: .`avatar`)
+                    self.tags = try container._joltDecodeInferred(transformer: CommaList.self, forKey: .`tags`)
                 }
 
                 func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.joltEncodeInferred(self.name, forKey: .`name`)
-                    try container.joltEncodeInferred(self.avatar, as: FilePath.self, forKey: .`avatar`)
-                    try container.joltEncodeInferred(self.tags, transformer: CommaList.self, forKey: .`tags`)
+                    try container._joltEncodeInferred(self.name, forKey: .`name`)
+                    try container._joltEncodeInferred(self.avatar, as: FilePath.self, forKey: .`avatar`)
+                    try container._joltEncodeInferred(self.tags, transformer: CommaList.self, forKey: .`tags`)
                 }
             }
             extension Attachment: Codable {
@@ -1046,7 +1046,7 @@ final class MacroExpansionTests: XCTestCase {
                     switch key {
                     case .`clip`:
                         let values = try container.nestedContainer(keyedBy: ClipCodingKeys.self, forKey: .`clip`)
-                        self = .`clip`(try values.joltDecodeInferred(FilePath.self, forKey: .`_0`), length: try values.joltDecodeInferred(transformer: Milliseconds.self, forKey: .`length`))
+                        self = .`clip`(try values._joltDecodeInferred(FilePath.self, forKey: .`_0`), length: try values._joltDecodeInferred(transformer: Milliseconds.self, forKey: .`length`))
                     case .`note`:
                         self = .`note`
                     }
@@ -1057,8 +1057,8 @@ final class MacroExpansionTests: XCTestCase {
                     switch self {
                     case .`clip`(let v0, let v1):
                         var values = container.nestedContainer(keyedBy: ClipCodingKeys.self, forKey: .`clip`)
-                        try values.joltEncodeInferred(v0, forKey: .`_0`)
-                        try values.joltEncodeInferred(v1, transformer: Milliseconds.self, forKey: .`length`)
+                        try values._joltEncodeInferred(v0, forKey: .`_0`)
+                        try values._joltEncodeInferred(v1, transformer: Milliseconds.self, forKey: .`length`)
                     case .`note`:
                         _ = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .`note`)
                     }
@@ -1101,19 +1101,19 @@ final class MacroExpansionTests: XCTestCase {
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     let namesContainer = try container.nestedContainer(keyedBy: CodingKeys.NamesCodingKeys.self, forKey: .`names`)
-                    self.firstName = try namesContainer.joltDecodeInferred(forKey: .`firstName`)
+                    self.firstName = try namesContainer._joltDecodeInferred(forKey: .`firstName`)
                     let names_lastNameContainer = try namesContainer.nestedContainer(keyedBy: CodingKeys.NamesCodingKeys.LastNameCodingKeys.self, forKey: .`lastName`)
-                    self.family = try names_lastNameContainer.joltDecodeInferred(forKey: .`family`)
-                    self.age = try container.joltDecodeInferred(forKey: .`age`)
+                    self.family = try names_lastNameContainer._joltDecodeInferred(forKey: .`family`)
+                    self.age = try container._joltDecodeInferred(forKey: .`age`)
                 }
 
                 func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     var namesContainer = container.nestedContainer(keyedBy: CodingKeys.NamesCodingKeys.self, forKey: .`names`)
-                    try namesContainer.joltEncodeInferred(self.firstName, forKey: .`firstName`)
+                    try namesContainer._joltEncodeInferred(self.firstName, forKey: .`firstName`)
                     var names_lastNameContainer = namesContainer.nestedContainer(keyedBy: CodingKeys.NamesCodingKeys.LastNameCodingKeys.self, forKey: .`lastName`)
-                    try names_lastNameContainer.joltEncodeInferred(self.family, forKey: .`family`)
-                    try container.joltEncodeInferred(self.age, forKey: .`age`)
+                    try names_lastNameContainer._joltEncodeInferred(self.family, forKey: .`family`)
+                    try container._joltEncodeInferred(self.age, forKey: .`age`)
                 }
             }
             """#,

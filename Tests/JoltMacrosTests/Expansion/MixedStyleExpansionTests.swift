@@ -35,25 +35,25 @@ final class MixedStyleExpansionTests: XCTestCase {
                 }
 
                 init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.userNameFirst = try container.decode(String.self, forKey: .`user_Name_First`)
                     self.lastLoginAt = try container.decode(Int.self, forKey: .`Last_Login_At`)
                     self.post_count = try container.decode(Int.self, forKey: .`post_Count`)
                     self.userURLString = try container.decode(String.self, forKey: .`User_Url_String`)
                     self.overridden = try container.decode(Int.self, forKey: .`explicit`)
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.userNameFirst, forKey: .`user_Name_First`)
                     try container.encode(self.lastLoginAt, forKey: .`Last_Login_At`)
                     try container.encode(self.post_count, forKey: .`post_Count`)
                     try container.encode(self.userURLString, forKey: .`User_Url_String`)
                     try container.encode(self.overridden, forKey: .`explicit`)
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,
@@ -79,37 +79,37 @@ final class MixedStyleExpansionTests: XCTestCase {
             extension Event: Decodable, Encodable, JoltCodingHooks {
                 init(from decoder: any Decoder) throws {
                     func decodeCase() throws -> Self {
-                        let scalar = JoltCaseScalar(from: decoder)
+                        let scalar = _JoltCaseScalar(from: decoder)
                         if scalar.matches([.string("account_Closed")]) {
                             return .`accountClosed`
                         }
-                        if let container = try? decoder.container(keyedBy: JoltAnyCodingKey.self) {
-                            for key: JoltAnyCodingKey in ["User-Created"] where container.contains(key) {
-                                let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)
-                                return .`userCreated`(userId: try values.joltDecode(Int.self, paths: [["User-Id"]]))
+                        if let container = try? decoder.container(keyedBy: _JoltAnyCodingKey.self) {
+                            for key: _JoltAnyCodingKey in ["User-Created"] where container.contains(key) {
+                                let values = try container.nestedContainer(keyedBy: _JoltAnyCodingKey.self, forKey: key)
+                                return .`userCreated`(userId: try values._joltDecode(Int.self, paths: [["User-Id"]]))
                             }
-                            for key: JoltAnyCodingKey in ["account_Closed"] where container.contains(key) {
+                            for key: _JoltAnyCodingKey in ["account_Closed"] where container.contains(key) {
                                 return .`accountClosed`
                             }
                         }
                         throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "No case of Event matches \(scalar)."))
                     }
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     self = try decodeCase()
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     switch self {
                     case .`userCreated`(let v0):
-                        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
-                        var values = container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: "User-Created")
-                        try values.joltEncode(v0, at: ["User-Id"])
+                        var container = encoder.container(keyedBy: _JoltAnyCodingKey.self)
+                        var values = container.nestedContainer(keyedBy: _JoltAnyCodingKey.self, forKey: "User-Created")
+                        try values._joltEncode(v0, at: ["User-Id"])
                     case .`accountClosed`:
-                        try JoltCaseScalar.encode([.string("account_Closed")], fallback: "account_Closed", to: encoder)
+                        try _JoltCaseScalar.encode([.string("account_Closed")], fallback: "account_Closed", to: encoder)
                     }
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,
@@ -139,21 +139,21 @@ final class MixedStyleExpansionTests: XCTestCase {
                 }
 
                 init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.ids = try container.joltDecode(JoltCompactSet<Int>.self, forKey: .`ids`).wrappedValue
-                    self.names = try container.decodeIfPresent(JoltCompactSet<String>.self, forKey: .`names`)?.wrappedValue
-                    try joltHook(self.didDecode(from: decoder))
+                    self.ids = try container._joltDecode(_JoltCompactSet<Int>.self, forKey: .`ids`).wrappedValue
+                    self.names = try container.decodeIfPresent(_JoltCompactSet<String>.self, forKey: .`names`)?.wrappedValue
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(JoltCompactSet<Int>(wrappedValue: self.ids), forKey: .`ids`)
+                    try container.encode(_JoltCompactSet<Int>(wrappedValue: self.ids), forKey: .`ids`)
                     if let value = self.names {
-                        try container.encode(JoltCompactSet<String>(wrappedValue: value), forKey: .`names`)
+                        try container.encode(_JoltCompactSet<String>(wrappedValue: value), forKey: .`names`)
                     }
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,

@@ -31,59 +31,59 @@ final class RangeMatchExpansionTests: XCTestCase {
             extension Phone: Decodable, Encodable, JoltCodingHooks {
                 init(from decoder: any Decoder) throws {
                     func decodeCase() throws -> Self {
-                        let scalar = JoltCaseScalar(from: decoder)
+                        let scalar = _JoltCaseScalar(from: decoder)
                         if scalar.matches([.int(12), .doubleRange(50 ... 60)]) {
                             return .`xiaomi`
                         }
                         if scalar.matches([.stringRange("o" ... "q")]) {
                             return .`oppo`
                         }
-                        if let container = try? decoder.container(keyedBy: JoltAnyCodingKey.self) {
-                            if JoltCaseScalar(container, path: ["grade"]).matches([.doubleRange(1 ... 2.5)]) {
-                                return .`fragile`(note: try container.joltDecode(String.self, paths: [["note"]]))
+                        if let container = try? decoder.container(keyedBy: _JoltAnyCodingKey.self) {
+                            if _JoltCaseScalar(container, path: ["grade"]).matches([.doubleRange(1 ... 2.5)]) {
+                                return .`fragile`(note: try container._joltDecode(String.self, paths: [["note"]]))
                             }
-                            for key: JoltAnyCodingKey in ["xiaomi"] where container.contains(key) {
+                            for key: _JoltAnyCodingKey in ["xiaomi"] where container.contains(key) {
                                 return .`xiaomi`
                             }
-                            for key: JoltAnyCodingKey in ["o"] where container.contains(key) {
+                            for key: _JoltAnyCodingKey in ["o"] where container.contains(key) {
                                 return .`oppo`
                             }
-                            if !JoltCaseScalar.keys(in: container, matching: [.stringRange("o" ... "q")]).isEmpty {
+                            if !_JoltCaseScalar.keys(in: container, matching: [.stringRange("o" ... "q")]).isEmpty {
                                 return .`oppo`
                             }
-                            for key: JoltAnyCodingKey in ["box-a"] where container.contains(key) {
-                                let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)
-                                return .`box`(weight: try values.joltDecode(Int.self, paths: [["weight"]]))
+                            for key: _JoltAnyCodingKey in ["box-a"] where container.contains(key) {
+                                let values = try container.nestedContainer(keyedBy: _JoltAnyCodingKey.self, forKey: key)
+                                return .`box`(weight: try values._joltDecode(Int.self, paths: [["weight"]]))
                             }
-                            for key in JoltCaseScalar.keys(in: container, matching: [.stringRange("box-a" ... "box-m")]) {
-                                let values = try container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: key)
-                                return .`box`(weight: try values.joltDecode(Int.self, paths: [["weight"]]))
+                            for key in _JoltCaseScalar.keys(in: container, matching: [.stringRange("box-a" ... "box-m")]) {
+                                let values = try container.nestedContainer(keyedBy: _JoltAnyCodingKey.self, forKey: key)
+                                return .`box`(weight: try values._joltDecode(Int.self, paths: [["weight"]]))
                             }
                         }
                         throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "No case of Phone matches \(scalar)."))
                     }
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     self = try decodeCase()
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     switch self {
                     case .`xiaomi`:
-                        try JoltCaseScalar.encode([.int(12), .doubleRange(50 ... 60)], fallback: "xiaomi", to: encoder)
+                        try _JoltCaseScalar.encode([.int(12), .doubleRange(50 ... 60)], fallback: "xiaomi", to: encoder)
                     case .`oppo`:
-                        try JoltCaseScalar.encode([.stringRange("o" ... "q")], fallback: "oppo", to: encoder)
+                        try _JoltCaseScalar.encode([.stringRange("o" ... "q")], fallback: "oppo", to: encoder)
                     case .`box`(let v0):
-                        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
-                        var values = container.nestedContainer(keyedBy: JoltAnyCodingKey.self, forKey: "box-a")
-                        try values.joltEncode(v0, at: ["weight"])
+                        var container = encoder.container(keyedBy: _JoltAnyCodingKey.self)
+                        var values = container.nestedContainer(keyedBy: _JoltAnyCodingKey.self, forKey: "box-a")
+                        try values._joltEncode(v0, at: ["weight"])
                     case .`fragile`(let v0):
-                        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
-                        try container.joltEncodeMatch([.doubleRange(1 ... 2.5)], fallback: "fragile", at: ["grade"])
-                        try container.joltEncode(v0, at: ["note"])
+                        var container = encoder.container(keyedBy: _JoltAnyCodingKey.self)
+                        try container._joltEncodeMatch([.doubleRange(1 ... 2.5)], fallback: "fragile", at: ["grade"])
+                        try container._joltEncode(v0, at: ["note"])
                     }
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,

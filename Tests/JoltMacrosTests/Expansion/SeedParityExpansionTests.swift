@@ -33,22 +33,22 @@ final class SeedParityExpansionTests: XCTestCase {
                 }
 
                 init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.doubled = container.joltDecode(paths: [[.`doubled`]], missing: 10, invalid: 10, decoder: decoder, using: {
+                    self.doubled = container._joltDecode(paths: [[.`doubled`]], missing: 10, invalid: 10, decoder: decoder, using: {
                             try Int(from: $0) * 2
                         })
-                    self.code = container.joltDecodeIfPresent(paths: [[.`code`]], missing: "NONE", invalid: "NONE", decoder: decoder, using: {
+                    self.code = container._joltDecodeIfPresent(paths: [[.`code`]], missing: "NONE", invalid: "NONE", decoder: decoder, using: {
                             try String(from: $0)
                         })
-                    self.level = container.joltDecode(paths: [[.`level`]], missing: 1, invalid: 2, decoder: decoder, using: {
+                    self.level = container._joltDecode(paths: [[.`level`]], missing: 1, invalid: 2, decoder: decoder, using: {
                             try Int(from: $0)
                         })
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try ({
                             try ($0 / 2).encode(to: $1)
@@ -61,7 +61,7 @@ final class SeedParityExpansionTests: XCTestCase {
                     try ({
                             try $0.encode(to: $1)
                         })(self.level, container.superEncoder(forKey: .`level`))
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,
@@ -97,17 +97,17 @@ final class SeedParityExpansionTests: XCTestCase {
                 }
 
                 init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.theme = try container.joltDecode(JSONString<Theme>.self, forKey: .`theme`).wrappedValue
+                    self.theme = try container._joltDecode(JSONString<Theme>.self, forKey: .`theme`).wrappedValue
                     self.backup = try container.decodeIfPresent(JSONString<Theme>.self, forKey: .`backup`)?.wrappedValue
-                    self.fallback = container.joltDecode(JSONString<Theme>.self, forKey: .`fallback`, missing: JSONString<Theme>(wrappedValue: Theme(name: "light", size: 12)), invalid: JSONString<Theme>(wrappedValue: Theme(name: "light", size: 12)), decoder: decoder).wrappedValue
-                    self.ids = try container.joltDecode(JSONString<LossyArray<Int>>.self, forKey: .`ids`).wrappedValue.wrappedValue
-                    try joltHook(self.didDecode(from: decoder))
+                    self.fallback = container._joltDecode(JSONString<Theme>.self, forKey: .`fallback`, missing: JSONString<Theme>(wrappedValue: Theme(name: "light", size: 12)), invalid: JSONString<Theme>(wrappedValue: Theme(name: "light", size: 12)), decoder: decoder).wrappedValue
+                    self.ids = try container._joltDecode(JSONString<LossyArray<Int>>.self, forKey: .`ids`).wrappedValue.wrappedValue
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(JSONString<Theme>(wrappedValue: self.theme), forKey: .`theme`)
                     if let value = self.backup {
@@ -115,7 +115,7 @@ final class SeedParityExpansionTests: XCTestCase {
                     }
                     try container.encode(JSONString<Theme>(wrappedValue: self.fallback), forKey: .`fallback`)
                     try container.encode(JSONString<LossyArray<Int>>(wrappedValue: LossyArray<Int>(wrappedValue: self.ids)), forKey: .`ids`)
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,
@@ -146,7 +146,7 @@ final class SeedParityExpansionTests: XCTestCase {
             extension RawInt: Decodable, Encodable, JoltCodingHooks {
                 init(from decoder: any Decoder) throws {
                     func decodeCase() throws -> Self {
-                        let scalar = JoltCaseScalar(from: decoder)
+                        let scalar = _JoltCaseScalar(from: decoder)
                         if scalar.matches([.int(1)]) {
                             return .`one`
                         }
@@ -159,47 +159,47 @@ final class SeedParityExpansionTests: XCTestCase {
                         if scalar.matches([.int(17)]) {
                             return .`next`
                         }
-                        if let container = try? decoder.container(keyedBy: JoltAnyCodingKey.self) {
-                            for key: JoltAnyCodingKey in ["one"] where container.contains(key) {
+                        if let container = try? decoder.container(keyedBy: _JoltAnyCodingKey.self) {
+                            for key: _JoltAnyCodingKey in ["one"] where container.contains(key) {
                                 return .`one`
                             }
-                            for key: JoltAnyCodingKey in ["two"] where container.contains(key) {
+                            for key: _JoltAnyCodingKey in ["two"] where container.contains(key) {
                                 return .`two`
                             }
-                            for key: JoltAnyCodingKey in ["other"] where container.contains(key) {
+                            for key: _JoltAnyCodingKey in ["other"] where container.contains(key) {
                                 return .`other`
                             }
-                            for key: JoltAnyCodingKey in ["next"] where container.contains(key) {
+                            for key: _JoltAnyCodingKey in ["next"] where container.contains(key) {
                                 return .`next`
                             }
                         }
                         throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "No case of RawInt matches \(scalar)."))
                     }
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     self = try decodeCase()
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     switch self {
                     case .`one`:
-                        try JoltCaseScalar.encode([.int(1)], fallback: "one", to: encoder)
+                        try _JoltCaseScalar.encode([.int(1)], fallback: "one", to: encoder)
                     case .`two`:
-                        try JoltCaseScalar.encode([.int(2)], fallback: "two", to: encoder)
+                        try _JoltCaseScalar.encode([.int(2)], fallback: "two", to: encoder)
                     case .`other`:
-                        try JoltCaseScalar.encode([.int(0x10)], fallback: "other", to: encoder)
+                        try _JoltCaseScalar.encode([.int(0x10)], fallback: "other", to: encoder)
                     case .`next`:
-                        try JoltCaseScalar.encode([.int(17)], fallback: "next", to: encoder)
+                        try _JoltCaseScalar.encode([.int(17)], fallback: "next", to: encoder)
                     }
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
 
             extension RawFloat: Decodable, Encodable, JoltCodingHooks {
                 init(from decoder: any Decoder) throws {
                     func decodeCase() throws -> Self {
-                        let scalar = JoltCaseScalar(from: decoder)
+                        let scalar = _JoltCaseScalar(from: decoder)
                         if scalar.matches([.double(0)]) {
                             return .`zero`
                         }
@@ -209,35 +209,35 @@ final class SeedParityExpansionTests: XCTestCase {
                         if scalar.matches([.double(0.5)]) {
                             return .`half`
                         }
-                        if let container = try? decoder.container(keyedBy: JoltAnyCodingKey.self) {
-                            for key: JoltAnyCodingKey in ["zero"] where container.contains(key) {
+                        if let container = try? decoder.container(keyedBy: _JoltAnyCodingKey.self) {
+                            for key: _JoltAnyCodingKey in ["zero"] where container.contains(key) {
                                 return .`zero`
                             }
-                            for key: JoltAnyCodingKey in ["one"] where container.contains(key) {
+                            for key: _JoltAnyCodingKey in ["one"] where container.contains(key) {
                                 return .`one`
                             }
-                            for key: JoltAnyCodingKey in ["half"] where container.contains(key) {
+                            for key: _JoltAnyCodingKey in ["half"] where container.contains(key) {
                                 return .`half`
                             }
                         }
                         throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "No case of RawFloat matches \(scalar)."))
                     }
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     self = try decodeCase()
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     switch self {
                     case .`zero`:
-                        try JoltCaseScalar.encode([.double(0)], fallback: "zero", to: encoder)
+                        try _JoltCaseScalar.encode([.double(0)], fallback: "zero", to: encoder)
                     case .`one`:
-                        try JoltCaseScalar.encode([.double(1)], fallback: "one", to: encoder)
+                        try _JoltCaseScalar.encode([.double(1)], fallback: "one", to: encoder)
                     case .`half`:
-                        try JoltCaseScalar.encode([.double(0.5)], fallback: "half", to: encoder)
+                        try _JoltCaseScalar.encode([.double(0.5)], fallback: "half", to: encoder)
                     }
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,
@@ -320,18 +320,18 @@ final class SeedParityExpansionTests: XCTestCase {
                 }
 
                 init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.numbers = try container.joltDecode(LossyArray<Int>.self, forKey: .`numbers`).wrappedValue
+                    self.numbers = try container._joltDecode(LossyArray<Int>.self, forKey: .`numbers`).wrappedValue
                     self.updated = try container.decodeIfPresent(DateValue<MillisecondsSince1970Strategy>.self, forKey: .`updated`)?.wrappedValue
-                    self.count = container.joltDecode(Default<ZeroCount>.self, forKey: .`count`, missing: Default<ZeroCount>(wrappedValue: ZeroCount.defaultValue), invalid: Default<ZeroCount>(wrappedValue: ZeroCount.defaultValue), decoder: decoder).wrappedValue
-                    self.widgets = try container.joltDecode(PolymorphicDictionary<any Widget>.self, forKey: .`widgets`).wrappedValue
+                    self.count = container._joltDecode(Default<ZeroCount>.self, forKey: .`count`, missing: Default<ZeroCount>(wrappedValue: ZeroCount.defaultValue), invalid: Default<ZeroCount>(wrappedValue: ZeroCount.defaultValue), decoder: decoder).wrappedValue
+                    self.widgets = try container._joltDecode(PolymorphicDictionary<any Widget>.self, forKey: .`widgets`).wrappedValue
                     self.badge = try container.decodeIfPresent(Polymorphic<(any Widget)>.self, forKey: .`badge`)?.wrappedValue
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(LossyArray<Int>(wrappedValue: self.numbers), forKey: .`numbers`)
                     if let value = self.updated {
@@ -342,7 +342,7 @@ final class SeedParityExpansionTests: XCTestCase {
                     if let value = self.badge {
                         try container.encode(Polymorphic<(any Widget)>(wrappedValue: value), forKey: .`badge`)
                     }
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,

@@ -25,18 +25,18 @@ final class SkipSuperCodingExpansionTests: XCTestCase {
                 }
 
                 required init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.text = try container.decode(String.self, forKey: .`text`)
                     super.init()
-                    try joltHook(self.didDecode(from: decoder))
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(self.text, forKey: .`text`)
-                    try joltHook(self.didEncode(to: encoder))
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
             class Tag: Node {
@@ -53,13 +53,13 @@ final class SkipSuperCodingExpansionTests: XCTestCase {
                 required init(from decoder: any Decoder) throws {
                     let runsHooks = Self.joltHooksClass == Tag.self
                     if runsHooks {
-                        try joltHook(Self.willDecode(from: decoder))
+                        try _joltHook(Self.willDecode(from: decoder))
                     }
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .`name`)
                     super.init()
                     if runsHooks {
-                        try joltHook(self.didDecode(from: decoder))
+                        try _joltHook(self.didDecode(from: decoder))
                     }
                 }
             }

@@ -29,23 +29,23 @@ final class TransformChainExpansionTests: XCTestCase {
                 }
 
                 init(from decoder: any Decoder) throws {
-                    try joltHook(Self.willDecode(from: decoder))
+                    try _joltHook(Self.willDecode(from: decoder))
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.count = try container.joltDecode(JoltCustomCoded<JoltTransformChain<JoltLosslessString<Int>, Increment>>.self, forKey: .`count`).wrappedValue
-                    self.flag = try container.decodeIfPresent(JoltCustomCoded<JoltTransformChain<JoltLosslessString<Int>, JoltTransformChain<Increment, JoltIntToBool>>>.self, forKey: .`flag`)?.wrappedValue
-                    self.value = container.joltDecode(JoltCustomCoded<JoltTransformChain<A, JoltTransformChain<B, JoltTransformChain<C, D>>>>.self, forKey: .`value`, missing: JoltCustomCoded<JoltTransformChain<A, JoltTransformChain<B, JoltTransformChain<C, D>>>>(wrappedValue: 1), invalid: JoltCustomCoded<JoltTransformChain<A, JoltTransformChain<B, JoltTransformChain<C, D>>>>(wrappedValue: 1), decoder: decoder).wrappedValue
-                    try joltHook(self.didDecode(from: decoder))
+                    self.count = try container._joltDecode(_JoltCustomCoded<_JoltTransformChain<JoltLosslessString<Int>, Increment>>.self, forKey: .`count`).wrappedValue
+                    self.flag = try container.decodeIfPresent(_JoltCustomCoded<_JoltTransformChain<JoltLosslessString<Int>, _JoltTransformChain<Increment, JoltIntToBool>>>.self, forKey: .`flag`)?.wrappedValue
+                    self.value = container._joltDecode(_JoltCustomCoded<_JoltTransformChain<A, _JoltTransformChain<B, _JoltTransformChain<C, D>>>>.self, forKey: .`value`, missing: _JoltCustomCoded<_JoltTransformChain<A, _JoltTransformChain<B, _JoltTransformChain<C, D>>>>(wrappedValue: 1), invalid: _JoltCustomCoded<_JoltTransformChain<A, _JoltTransformChain<B, _JoltTransformChain<C, D>>>>(wrappedValue: 1), decoder: decoder).wrappedValue
+                    try _joltHook(self.didDecode(from: decoder))
                 }
 
                 func encode(to encoder: any Encoder) throws {
-                    try joltHook(self.willEncode(to: encoder))
+                    try _joltHook(self.willEncode(to: encoder))
                     var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(JoltCustomCoded<JoltTransformChain<JoltLosslessString<Int>, Increment>>(wrappedValue: self.count), forKey: .`count`)
+                    try container.encode(_JoltCustomCoded<_JoltTransformChain<JoltLosslessString<Int>, Increment>>(wrappedValue: self.count), forKey: .`count`)
                     if let value = self.flag {
-                        try container.encode(JoltCustomCoded<JoltTransformChain<JoltLosslessString<Int>, JoltTransformChain<Increment, JoltIntToBool>>>(wrappedValue: value), forKey: .`flag`)
+                        try container.encode(_JoltCustomCoded<_JoltTransformChain<JoltLosslessString<Int>, _JoltTransformChain<Increment, JoltIntToBool>>>(wrappedValue: value), forKey: .`flag`)
                     }
-                    try container.encode(JoltCustomCoded<JoltTransformChain<A, JoltTransformChain<B, JoltTransformChain<C, D>>>>(wrappedValue: self.value), forKey: .`value`)
-                    try joltHook(self.didEncode(to: encoder))
+                    try container.encode(_JoltCustomCoded<_JoltTransformChain<A, _JoltTransformChain<B, _JoltTransformChain<C, D>>>>(wrappedValue: self.value), forKey: .`value`)
+                    try _joltHook(self.didEncode(to: encoder))
                 }
             }
             """#,
@@ -71,12 +71,12 @@ final class TransformChainExpansionTests: XCTestCase {
 
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.count = try container.joltDecodeInferred(transformer: JoltTransformChain<JoltLosslessString<Int>, Increment>.self, forKey: .`count`)
+                    self.count = try container._joltDecodeInferred(transformer: _JoltTransformChain<JoltLosslessString<Int>, Increment>.self, forKey: .`count`)
                 }
 
                 func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.joltEncodeInferred(self.count, transformer: JoltTransformChain<JoltLosslessString<Int>, Increment>.self, forKey: .`count`)
+                    try container._joltEncodeInferred(self.count, transformer: _JoltTransformChain<JoltLosslessString<Int>, Increment>.self, forKey: .`count`)
                 }
             }
             """#,

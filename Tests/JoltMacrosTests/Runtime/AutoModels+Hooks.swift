@@ -12,7 +12,7 @@ extension Window {
     }
 
     func didEncode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
+        var container = encoder.container(keyedBy: _JoltAnyCodingKey.self)
         try container.encode(high - low, forKey: "width")
     }
 }

@@ -25,7 +25,7 @@ struct Reading: Equatable {
     @CodableHook(.didDecode) mutating func derive() { label = "\(low)-\(high)" }
     @CodableHook(.willEncode) func before(_ encoder: any Encoder) { encoder.log("before") }
     @CodableHook(.didEncode) func addSpan(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
+        var container = encoder.container(keyedBy: _JoltAnyCodingKey.self)
         try container.encode(high - low, forKey: "span")
     }
 }

@@ -72,7 +72,7 @@ struct Rewritten: Equatable {
     var name: String
 
     func didEncode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
+        var container = encoder.container(keyedBy: _JoltAnyCodingKey.self)
         try container.encode(99, forKey: "span")
     }
 }

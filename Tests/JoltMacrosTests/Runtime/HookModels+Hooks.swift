@@ -14,7 +14,7 @@ extension Ranged {
 
     /// Does not throw: the generated `try` still compiles without a warning.
     func didEncode(to encoder: any Encoder) {
-        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
+        var container = encoder.container(keyedBy: _JoltAnyCodingKey.self)
         try? container.encode(max - min, forKey: "span")
     }
 }
@@ -34,7 +34,7 @@ extension Kennel {
     func didDecode(from decoder: any Decoder) throws { decoder.log("Kennel.didDecode \(name) \(dogs)") }
 
     func didEncode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
+        var container = encoder.container(keyedBy: _JoltAnyCodingKey.self)
         try container.encode(true, forKey: "kennel")
     }
 }

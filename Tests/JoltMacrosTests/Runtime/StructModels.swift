@@ -100,7 +100,7 @@ struct Hooked: Equatable {
     }
 
     func didEncode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: JoltAnyCodingKey.self)
+        var container = encoder.container(keyedBy: _JoltAnyCodingKey.self)
         try container.encode(max - min, forKey: "span")
     }
 }

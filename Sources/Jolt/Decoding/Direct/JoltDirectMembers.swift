@@ -147,7 +147,7 @@ public struct _JoltDirectMembers {
     }
 
     /// ``missing(_:order:)`` for a property read through wrappers, which
-    /// `init(from:)` reads with `joltDecode(_:forKey:)` (`null` counts as
+    /// `init(from:)` reads with `_joltDecode(_:forKey:)` (`null` counts as
     /// missing there): its `keyNotFound` message.
     public func missingValue<K: CodingKey>(_ key: K, order: Int) -> any Error {
         if failureOrder <= order, let failure { return failure }

@@ -1,5 +1,5 @@
 // The value a reader stands on as a scalar: what the macros' enums match their
-// cases against (`JoltCaseScalar`), read without a single-value container.
+// cases against (`_JoltCaseScalar`), read without a single-value container.
 extension _JoltDirectReader {
     /// Calls one of `bool`, `int`, `double` and `string` with the value this
     /// reader stands on: the first of those types it decodes as, tried in that
