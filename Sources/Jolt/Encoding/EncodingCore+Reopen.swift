@@ -19,8 +19,8 @@ import Foundation
 // merge of the output then puts each write where Foundation's tree has it.
 
 /// Where each container and each super encoder's slot of a merge-mode encode
-/// was written (see the comment above).
-struct MergeAddresses {
+/// was written (see the comment above). A class, made by merge-mode cores only.
+final class MergeAddresses {
     /// Where a value stands in its parent container.
     struct Home {
         /// The parent container's id, 0 at the top level.
@@ -50,13 +50,17 @@ struct MergeAddresses {
     /// dropped if the key holds something else by then (Foundation's writes into
     /// a container its parent no longer holds are lost).
     var reopenedKeys: Set<Int> = []
+
+    /// Keeps the element count of the array `id`, being closed, for its next opening.
+    @inline(never)
+    func noteClosedArray(_ id: Int, count: Int) {
+        arrayBases[id, default: 0] += count
+    }
 }
 
 extension EncodingCore {
-    @inline(__always) var merge: MergeAddresses {
-        get { state.pointee.merge }
-        _modify { yield &state.pointee.merge }
-    }
+    /// The addresses of a merge-mode core.
+    @inline(__always) var merge: MergeAddresses { addresses! }
 
     /// The home of the value about to be written at the current position (a
     /// container whose bracket is not written yet).
@@ -79,6 +83,7 @@ extension EncodingCore {
     }
 
     /// Records where the container `id`, being opened, stands (merge mode).
+    @inline(never)
     func recordHome(ofFrame id: Int, isObject: Bool, component: String?) {
         merge.frames[id] = currentHome(isObject: isObject, component: component)
     }
@@ -86,11 +91,6 @@ extension EncodingCore {
     /// Records where the slot of the super encoder `token`, just made, stands (merge mode).
     func recordHome(ofSuper token: Int) {
         merge.supers[token] = currentHome(isObject: false, component: nil)
-    }
-
-    /// Keeps the element count of an array being closed (merge mode), for its next opening.
-    func noteClosedArray(_ frame: Frame) {
-        merge.arrayBases[frame.id, default: 0] += frame.count
     }
 
     /// In merge mode, opens again the closed container `id` that stood at

@@ -44,7 +44,6 @@ final class EncodingCore {
         var convertedKeys: [String: String] = [:]
         var splitKeys: [String: [String]] = [:]
         var ownsWriter: Bool = true
-        var merge: MergeAddresses = MergeAddresses()
     }
 
     let state: UnsafeMutablePointer<State>
@@ -154,6 +153,17 @@ final class EncodingCore {
     /// in which a key may repeat, with the places of container keys and of empty
     /// values recorded so that the repeats can be merged afterwards.
     let mergeMode: Bool
+    /// In merge mode, where each container and super encoder's slot was written
+    /// (see `EncodingCore+Reopen.swift`); nil otherwise, so that a one-pass
+    /// encode neither makes nor frees it.
+    let addresses: MergeAddresses?
+    /// The nesting level from which ``openFrame(isObject:component:)`` takes
+    /// its slow path: `maxDepth - 1`, or 0 in merge mode (every container's
+    /// place is recorded), so that one compare serves both.
+    let openingLimit: Int
+    /// Whether closing a container writes its bracket alone: neither
+    /// pretty-printed nor in merge mode (one test for both).
+    let closesPlainly: Bool
     /// In merge mode, where each key opening a container (a key-path prefix, a
     /// nested container) starts: the value of such a key merges with an object
     /// already written under the same key instead of replacing it.
@@ -212,6 +222,8 @@ final class EncodingCore {
     init(options: EncoderOptions, capacity: Int = 1024, mergeMode: Bool = false, scratch: EncodeScratch? = nil) {
         self.options = options
         self.mergeMode = mergeMode
+        addresses = mergeMode ? MergeAddresses() : nil
+        openingLimit = mergeMode ? 0 : Self.maxDepth - 1
         var writer: ByteWriter
         if let kept = scratch?.takeWriter() {
             writer = kept
@@ -222,6 +234,7 @@ final class EncodingCore {
         state = .allocate(capacity: 1)
         state.initialize(to: State(writer: writer))
         pretty = !mergeMode && options.outputFormatting.contains(.prettyPrinted)
+        closesPlainly = !pretty && !mergeMode
         sortKeys = !mergeMode && options.outputFormatting.contains(.sortedKeys)
         escapeSlashes = !options.outputFormatting.contains(.withoutEscapingSlashes)
         keyStrategyIsDefault = options.keyEncodingStrategy.isDefault
@@ -342,15 +355,23 @@ final class EncodingCore {
 
     /// Writes `{` or `[` for the slot waiting at the current position.
     func openFrame(isObject: Bool, component: String? = nil) -> Int {
-        if _slowPath(frames.count >= Self.maxDepth - 1) { nestedTooDeeply = true }
         let id = nextID
         nextID &+= 1
-        if _slowPath(mergeMode) { recordHome(ofFrame: id, isObject: isObject, component: component) }
+        if _slowPath(frames.count >= openingLimit) { openingDeepOrMerged(id, isObject: isObject, component: component) }
         writer.write(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
         frames.append(Frame(isObject: isObject, count: 0, id: id, memberBase: members.count, component: component))
         topID = id
         pendingToken = 0
         return id
+    }
+
+    /// ``openFrame(isObject:component:)`` at ``openingLimit``: a container
+    /// opened `maxDepth` deep (Foundation refuses it), or any in merge mode,
+    /// whose place is recorded.
+    @inline(never)
+    private func openingDeepOrMerged(_ id: Int, isObject: Bool, component: String?) {
+        if frames.count >= Self.maxDepth - 1 { nestedTooDeeply = true }
+        if mergeMode { recordHome(ofFrame: id, isObject: isObject, component: component) }
     }
 
     /// Writes what stays pending as `{}` (Foundation's value for a value that
@@ -395,13 +416,15 @@ final class EncodingCore {
             if sortKeys && frame.count > 1 { sortMembers(base: frame.memberBase, level: level) }
             if members.count > frame.memberBase { members.removeSubrange(frame.memberBase...) }
         }
-        if pretty {
-            if frame.count == 0 { writer.write(UInt8(ascii: "\n")) }
-            writer.writeNewlineAndIndent(level)
+        if !closesPlainly {
+            if pretty {
+                if frame.count == 0 { writer.write(UInt8(ascii: "\n")) }
+                writer.writeNewlineAndIndent(level)
+            }
+            if mergeMode && !frame.isObject { merge.noteClosedArray(frame.id, count: frame.count) }
         }
         writer.write(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
         topID = frames.last?.id ?? 0
-        if _slowPath(mergeMode) && !frame.isObject { noteClosedArray(frame) }
     }
 
     /// Makes the container `id` at `index` the innermost one, closing those above

@@ -57,9 +57,17 @@ struct JoltUnkeyedContainer: UnkeyedEncodingContainer {
     }
 
     /// The elements written so far; in merge mode, over all the times the array was opened.
+    @inline(__always)
     var count: Int {
         let written = index < core.frames.count && core.frames[index].id & 0xFFFF_FFFF == id ? core.frames[index].count : 0
-        return core.mergeMode ? core.merge.arrayBases[id, default: 0] + written : written
+        if _slowPath(core.mergeMode) { return countAcrossOpenings(written) }
+        return written
+    }
+
+    /// ``count`` in merge mode: `written` in this opening, after those of the openings before.
+    @inline(never)
+    private func countAcrossOpenings(_ written: Int) -> Int {
+        core.merge.arrayBases[id, default: 0] + written
     }
 
     @inline(__always)
@@ -88,6 +96,13 @@ struct JoltUnkeyedContainer: UnkeyedEncodingContainer {
     }
 
     mutating func encode(_ value: Double) throws {
+        // The element's key is for the error of a non-conforming value only.
+        if _fastPath(value.isFinite) {
+            try begin()
+            core.writer.writeDouble(value)
+            core.pendingToken = 0
+            return
+        }
         let key = JoltCodingKey.index(count)
         try begin()
         // `extraPath` itself when it is the value's path: passed borrowed, where
@@ -102,6 +117,12 @@ struct JoltUnkeyedContainer: UnkeyedEncodingContainer {
     }
 
     mutating func encode(_ value: Float) throws {
+        if _fastPath(value.isFinite) {
+            try begin()
+            core.writer.writeFloat(value)
+            core.pendingToken = 0
+            return
+        }
         let key = JoltCodingKey.index(count)
         try begin()
         if valueHasContainerPath {
