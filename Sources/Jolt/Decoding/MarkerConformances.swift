@@ -76,12 +76,20 @@ final class MarkerConformances {
     var memoLookups: Int { table.pointee.memoLookups }
 
     /// The slot of `type`: its own slot, found from the one its hash points at.
+    /// The next slot is looked at here too: a type that lost its slot to
+    /// another is most often there, and which types collide depends on where
+    /// the binary's layout puts their metadata, so that a look-up costs the
+    /// same whichever types collide.
     @inline(__always)
     private func slot(for type: Any.Type) -> UnsafeMutablePointer<Slot> {
         let id = ObjectIdentifier(type)
         let slots = table.pointee.slots
-        let preferred = slots + (Int(truncatingIfNeeded: id.slotHash) & table.pointee.mask)
+        let mask = table.pointee.mask
+        let hash = Int(truncatingIfNeeded: id.slotHash)
+        let preferred = slots + (hash & mask)
         if _fastPath(preferred.pointee.type == id) { return preferred }
+        let next = slots + ((hash &+ 1) & mask)
+        if next.pointee.type == id { return next }
         return probe(for: type)
     }
 

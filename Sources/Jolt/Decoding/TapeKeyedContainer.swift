@@ -268,11 +268,15 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     func value(for key: Key) throws -> Int {
-        guard let v = find(key) else {
-            throw DecodingError.keyNotFound(key, DecodingError.Context(
-                codingPath: codingPath, debugDescription: ErrorMessages.keyNotFound(key)))
-        }
+        guard let v = find(key) else { throw keyNotFound(key) }
         return v
+    }
+
+    /// The error for a key the object does not hold: out of line, so that the
+    /// lookup inlined into every `decode(_:forKey:)` stays small.
+    @inline(never)
+    func keyNotFound(_ key: Key) -> DecodingError {
+        DecodingError.keyNotFound(key, DecodingError.Context(codingPath: codingPath, debugDescription: ErrorMessages.keyNotFound(key)))
     }
 
     func contains(_ key: Key) -> Bool {
