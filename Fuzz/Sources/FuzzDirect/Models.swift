@@ -412,7 +412,8 @@ final class FuzzOpenChild: FuzzOpen {}
 /// container as `_JoltCaseScalar(from:)` does, then the cases' keys; the direct
 /// reading takes the scalar from `_JoltDirectReader.firstScalar`, then finds
 /// the keys with `_JoltDirectReader.member(_:)` and reads `c`'s values from its
-/// object. It is written back both ways too (`_JoltDirectEncodable`).
+/// object, throwing init(from:)'s errors itself; a value no case matches goes
+/// to init(from:). It is written back both ways too (`_JoltDirectEncodable`).
 enum FuzzKind: Codable, _JoltDirectDecodable, _JoltDirectEncodable, Equatable {
     case a, b
     case c(x: Int, y: String?, z: Int = 7)
@@ -486,11 +487,16 @@ enum FuzzKind: Codable, _JoltDirectDecodable, _JoltDirectEncodable, Equatable {
                     guard let index = values.member(name), !values.isNull(at: index) else { return nil }
                     return try values.decode(T.self, at: index, path: [CodingKeys](), forKey: key)
                 }
-                guard let x = try read(Int.self, .x, "x") else { throw _JoltDirectReader.failure }
+                // Missing or null: init(from:)'s error, built here (`_joltCaseValue(_:key:)`).
+                guard let x = try read(Int.self, .x, "x") else {
+                    throw DecodingError.keyNotFound(CodingKeys.x, DecodingError.Context(
+                        codingPath: values.decoder.codingPath, debugDescription: "No value associated with key x."))
+                }
                 return .c(x: x, y: try read(String.self, .y, "y"), z: (try? read(Int.self, .z, "z")) ?? 7)
             }
         }
-        throw _JoltDirectReader.failure
+        // No case matches: init(from:) decodes it (its error), nothing read yet.
+        return try FuzzKind(from: reader.decoder)
     }
 
     // Written as `@Codable` writes it (`encode(to:)`'s container code, and the
@@ -558,7 +564,8 @@ struct FuzzKinds: Decodable, _JoltDirectDecodable, Equatable {
                 break
             }
         }
-        guard let kind, let kinds else { throw _JoltDirectReader.failure }
+        guard let kind else { throw members.missing(CodingKeys.kind, order: 0) }
+        guard let kinds else { throw members.missing(CodingKeys.kinds, order: 1) }
         return FuzzKinds(kind: kind, kinds: kinds)
     }
 

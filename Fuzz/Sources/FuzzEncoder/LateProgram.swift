@@ -56,12 +56,17 @@ struct LateProgram: Encodable {
             default:
                 guard !supers.isEmpty, !supers[operand % supers.count].used else { continue }
                 supers[operand % supers.count].used = true
+                // The super encoder's value: a keyed or an unkeyed container,
+                // kept with the others, or a number.
                 let target = supers[operand % supers.count].encoder
-                if op & 0x10 == 0 {
-                    var object = target.container(keyedBy: ScriptKey.self)
-                    try object.encode(value, forKey: ScriptKey("v"))
-                    objects.append(object)
-                } else {
+                switch (op >> 4) % 3 {
+                case 0:
+                    objects.append(target.container(keyedBy: ScriptKey.self))
+                    try objects[objects.count - 1].encode(value, forKey: ScriptKey("v"))
+                case 1:
+                    arrays.append(target.unkeyedContainer())
+                    try arrays[arrays.count - 1].encode(value)
+                default:
                     var single = target.singleValueContainer()
                     try single.encode(value)
                 }
