@@ -108,23 +108,19 @@ extension EncodingCore {
     /// ancestor down to it and opens each again with its own id. False if the
     /// container has no home (it was never written, or the top-level value ended).
     func reopen(_ index: Int, _ id: Int) -> Bool {
-        var chain: [Int] = []
+        var chain: [(id: Int, home: MergeAddresses.Home)] = []
         var current = id
         var depth = index
         while depth < 0 || depth >= frames.count || frames[depth].id != current {
             guard depth >= 0, current != 0, let home = merge.frames[current] else { return false }
-            chain.append(current)
+            chain.append((current, home))
             current = home.parent
             depth -= 1
         }
         closeFrames(downTo: depth + 1)
-        for frameID in chain.reversed() {
-            let home = merge.frames[frameID]!
+        for (frameID, home) in chain.reversed() {
             writeAddress(of: home, reopening: true)
-            writer.write(home.isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
-            frames.append(Frame(isObject: home.isObject, count: 0, id: frameID, memberBase: members.count, component: home.component))
-            topID = frameID
-            pendingToken = 0
+            pushFrame(frameID, isObject: home.isObject, component: home.component)
         }
         return true
     }

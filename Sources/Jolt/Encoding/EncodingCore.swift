@@ -358,11 +358,18 @@ final class EncodingCore {
         let id = nextID
         nextID &+= 1
         if _slowPath(frames.count >= openingLimit) { openingDeepOrMerged(id, isObject: isObject, component: component) }
+        pushFrame(id, isObject: isObject, component: component)
+        return id
+    }
+
+    /// Writes the bracket of the container `id` and makes it the innermost one:
+    /// a new container, or one merge mode opens again with its own id.
+    @inline(__always)
+    func pushFrame(_ id: Int, isObject: Bool, component: String?) {
         writer.write(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
         frames.append(Frame(isObject: isObject, count: 0, id: id, memberBase: members.count, component: component))
         topID = id
         pendingToken = 0
-        return id
     }
 
     /// ``openFrame(isObject:component:)`` at ``openingLimit``: a container

@@ -66,7 +66,8 @@ final class JoltByteEncoder: Encoder, SingleValueEncodingContainer {
     /// `_.object(distinctKeys:)`'s): opened the first time, the same one when
     /// asked again (a superclass encoding into the same encoder). Its place on
     /// the stack of open containers and its id, or `(-1, -1)` (a misuse,
-    /// recorded) when the slot holds something else or the object was closed.
+    /// recorded) when the slot holds something else or the object was closed
+    /// (in merge mode, which opens it again, only when it cannot be found).
     /// `opened` says whether this call opened it (it holds no key yet).
     @inline(__always)
     func openObject() -> (index: Int, id: Int, opened: Bool) {
@@ -74,9 +75,12 @@ final class JoltByteEncoder: Encoder, SingleValueEncodingContainer {
             if frameIsObject, frameIndex < core.frames.count, core.frames[frameIndex].id == frameID {
                 return (frameIndex, frameID, false)
             }
-            if frameIsObject && core.reopenOrRecord(frameIndex, frameID) { return (frameIndex, frameID, false) }
-            if !frameIsObject { core.recordOutOfOrder() }
-            return (-1, -1, false)
+            // Closed (merge mode opens it again), or an array: a misuse.
+            guard frameIsObject else {
+                core.recordOutOfOrder()
+                return (-1, -1, false)
+            }
+            return core.reopenOrRecord(frameIndex, frameID) ? (frameIndex, frameID, false) : (-1, -1, false)
         }
         guard core.pendingToken == token || core.placeLateSuperSlot(token, depth: depth) else {
             core.recordOutOfOrder()
@@ -90,12 +94,13 @@ final class JoltByteEncoder: Encoder, SingleValueEncodingContainer {
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         if frameID != 0 {
-            if !frameIsObject, frameIndex < core.frames.count && core.frames[frameIndex].id == frameID
-                || core.reopenOrRecord(frameIndex, frameID) {
+            // Open, or closed (merge mode opens it again); an object is a misuse.
+            if frameIsObject {
+                core.recordOutOfOrder()
+            } else if frameIndex < core.frames.count && core.frames[frameIndex].id == frameID || core.reopenOrRecord(frameIndex, frameID) {
                 return JoltUnkeyedContainer(core: core, index: frameIndex, id: frameID, pathCount: pathCount, extraPath: extraPath,
                                     encoderExtraCount: extraPath.count)
             }
-            if frameIsObject { core.recordOutOfOrder() }
             return JoltUnkeyedContainer(core: core, index: -1, id: -1, pathCount: pathCount, extraPath: extraPath, encoderExtraCount: 0)
         }
         guard core.pendingToken == token || core.placeLateSuperSlot(token, depth: depth) else {
