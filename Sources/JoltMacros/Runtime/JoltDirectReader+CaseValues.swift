@@ -83,7 +83,7 @@ extension _JoltDirectReader {
     /// on the way is missing or not an object, or its value is missing or `null`.
     private func joltFirstValue<T: Decodable>(_ type: T.Type, paths: [[StaticString]], _ firstError: inout (any Error)?) -> T? {
         for path in paths {
-            guard let index = _joltLocate(path), !isNull(at: index) else { continue }
+            guard let index = locate(path), !isNull(at: index) else { continue }
             let keys = path.map(JoltCaseKey.init)
             do {
                 return try decode(T.self, at: index, path: Array(keys.dropLast()), forKey: keys[keys.count - 1])
@@ -95,7 +95,7 @@ extension _JoltDirectReader {
     }
 
     /// The tape index of the value at `path`, objects all the way.
-    private func _joltLocate(_ path: [StaticString]) -> Int? {
+    private func locate(_ path: [StaticString]) -> Int? {
         var index = member(path[0])
         for key in path.dropFirst() { index = member(key, of: index) }
         return index
@@ -106,20 +106,14 @@ extension _JoltDirectReader {
     /// the objects on the way are there (else at the case's object).
     private func joltMissing(paths: [[StaticString]]) -> DecodingError {
         let first = paths[0]
+        let holderPath = Array(first.dropLast())
         var codingPath = decoder.codingPath
-        var holder: Int?
-        var located = true
-        for (n, key) in first.dropLast().enumerated() {
-            holder = n == 0 ? member(key) : member(key, of: holder)
-            guard let at = holder, isObject(at: at) else { located = false; break }
+        if holderPath.isEmpty || locate(holderPath).map(isObject(at:)) == true {
+            codingPath += holderPath.map { _JoltAnyCodingKey(stringValue: JoltCaseKey($0).stringValue) }
         }
-        if located { codingPath += first.dropLast().map { _JoltAnyCodingKey(stringValue: JoltCaseKey($0).stringValue) } }
         let keys = paths.map { $0.map { JoltCaseKey($0).stringValue }.joined(separator: ".") }
-        return DecodingError.keyNotFound(_JoltAnyCodingKey(stringValue: JoltCaseKey(first[first.count - 1]).stringValue), DecodingError.Context(
-            codingPath: codingPath,
-            debugDescription: paths.count == 1
-                ? "No value associated with key \(keys[0])."
-                : "No value associated with any of the keys \(keys.joined(separator: ", "))."))
+        return DecodingError.keyNotFound(_JoltAnyCodingKey(stringValue: JoltCaseKey(first[first.count - 1]).stringValue),
+                                         DecodingError.Context(codingPath: codingPath, debugDescription: joltMissingDescription(keys)))
     }
 }
 

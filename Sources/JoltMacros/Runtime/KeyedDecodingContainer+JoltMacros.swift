@@ -351,10 +351,7 @@ extension KeyedDecodingContainer {
         let located = _joltLocate(first)
         let keys = paths.map { $0.map(\.stringValue).joined(separator: ".") }
         return DecodingError.keyNotFound(first.last ?? _JoltAnyCodingKey(stringValue: ""), DecodingError.Context(
-            codingPath: (located?.container.codingPath ?? codingPath),
-            debugDescription: paths.count == 1
-                ? "No value associated with key \(keys[0])."
-                : "No value associated with any of the keys \(keys.joined(separator: ", "))."))
+            codingPath: (located?.container.codingPath ?? codingPath), debugDescription: joltMissingDescription(keys)))
     }
 
     @usableFromInline
@@ -376,4 +373,11 @@ extension KeyedDecodingContainer {
         default: "\(error)"
         }
     }
+}
+
+/// The message of the `keyNotFound` the helpers throw when no key path holds a
+/// value, each path written with dots (`init(from:)`'s and the direct path's).
+@usableFromInline
+func joltMissingDescription(_ keys: [String]) -> String {
+    keys.count == 1 ? "No value associated with key \(keys[0])." : "No value associated with any of the keys \(keys.joined(separator: ", "))."
 }
