@@ -486,16 +486,12 @@ extension TapeDecoder {
         if e.count == 0 { return [] }
         var result: [E] = []
         result.reserveCapacity(e.count)
-        var j = i &+ 1
-        let end = e.end
-        // `scalar` takes scalar entries only, so the next element is at `j + 1`.
-        while j < end, let value = scalar(entries[j]) {
+        var elements = TapeElements(entries, array: i)
+        while let value = elements.nextScalar(scalar) {
             result.append(value)
-            j &+= 1
         }
-        if j == end { return result }
+        if elements.isAtEnd { return result }
         return try with(index: i, extra: extra, key: key) {
-            var elements = TapeElements(entries, from: j, position: result.count, to: end)
             while elements.next() {
                 result.append(try element(elements.element, .index(elements.position)))
             }

@@ -153,17 +153,6 @@ struct TapeElements {
         end = entries[array].end
     }
 
-    /// The elements from `first`, an element at `position` of its array, to
-    /// `end`, the array's end.
-    @inlinable @inline(__always)
-    init(_ entries: UnsafeMutablePointer<TapeEntry>, from first: Int, position: Int, to end: Int) {
-        self.entries = entries
-        element = first &- 1
-        following = first
-        self.end = end
-        self.position = position &- 1
-    }
-
     /// Moves to the next element; false past the last one.
     @inlinable @inline(__always)
     mutating func next() -> Bool {
@@ -173,4 +162,21 @@ struct TapeElements {
         following = entries[element].sibling(after: element)
         return true
     }
+
+    /// Moves to the next element if `read` takes it, and returns what it read;
+    /// nil, and no move, past the last element or when `read` does not take
+    /// it. `read` takes scalar entries only (one slot each), so the element
+    /// after it is the next slot.
+    @inlinable @inline(__always)
+    mutating func nextScalar<E>(_ read: (TapeEntry) -> E?) -> E? {
+        guard following < end, let value = read(entries[following]) else { return nil }
+        element = following
+        position &+= 1
+        following &+= 1
+        return value
+    }
+
+    /// Whether the elements are all read.
+    @inlinable @inline(__always)
+    var isAtEnd: Bool { following >= end }
 }

@@ -66,17 +66,41 @@ final class TapeCursorTests: XCTestCase {
             }
             XCTAssertEqual(kinds, [.number, .array, .object, .string])
             XCTAssertEqual(positions, [0, 1, 2, 3])
+        }
+    }
 
-            // Resumed at the third element, as a decode that read the first two does.
-            var third = TapeElements(entries, array: 0)
-            _ = third.next(); _ = third.next(); _ = third.next()
-            var resumed = TapeElements(entries, from: third.element, position: 2, to: entries[0].end)
-            XCTAssertTrue(resumed.next())
-            XCTAssertEqual(resumed.element, third.element)
-            XCTAssertEqual(resumed.position, 2)
-            XCTAssertTrue(resumed.next())
-            XCTAssertEqual(entries[resumed.element].kind, .string)
-            XCTAssertFalse(resumed.next())
+    /// `nextScalar` takes elements while its reader does, then `next` goes on
+    /// from the first one it left, with its position.
+    func testNextScalarThenNext() throws {
+        try withTape(#"[1,2,[3,[4]],5,{"k":6},"s"]"#) { entries, _ in
+            let number: (TapeEntry) -> Int? = { $0.kind == .number ? 0 : nil }
+            var elements = TapeElements(entries, array: 0)
+            XCTAssertNotNil(elements.nextScalar(number))
+            XCTAssertNotNil(elements.nextScalar(number))
+            XCTAssertEqual(elements.position, 1)
+            XCTAssertNil(elements.nextScalar(number), "an array is not taken")
+            XCTAssertEqual(elements.position, 1, "and not moved past")
+            XCTAssertFalse(elements.isAtEnd)
+            var kinds: [TapeKind] = [], positions: [Int] = []
+            while elements.next() {
+                kinds.append(entries[elements.element].kind)
+                positions.append(elements.position)
+            }
+            XCTAssertEqual(kinds, [.array, .number, .object, .string])
+            XCTAssertEqual(positions, [2, 3, 4, 5])
+            XCTAssertTrue(elements.isAtEnd)
+            XCTAssertNil(elements.nextScalar(number))
+
+            // A nested array: its own elements only.
+            XCTAssertEqual(entries[3].kind, .array)
+            var nested = TapeElements(entries, array: 3)
+            XCTAssertNotNil(nested.nextScalar(number))
+            XCTAssertNil(nested.nextScalar(number))
+            XCTAssertTrue(nested.next())
+            XCTAssertEqual(entries[nested.element].kind, .array)
+            XCTAssertEqual(nested.position, 1)
+            XCTAssertFalse(nested.next())
+            XCTAssertTrue(nested.isAtEnd)
         }
     }
 
