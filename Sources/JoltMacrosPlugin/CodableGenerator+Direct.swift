@@ -420,7 +420,7 @@ extension CodableGenerator {
         /// property of one key throws what `init(from:)` throws (the first
         /// failure declared before it, or `keyNotFound` as the container's
         /// `decode(_:forKey:)`, or for wrappers `_joltDecode(_:forKey:)`, gives
-        /// it); one with paths hands the value back.
+        /// it); one with paths, the error its own decode on a keyed container throws.
         static func required(_ p: DirectProperty, target: String, error: String) -> DirectAssignment {
             DirectAssignment(check: "guard let \(p.local) = \(p.local).take() else {\nthrow \(error)\n}",
                              assignment: "\(target) = \(p.local)\(p.unwrap)")

@@ -59,31 +59,21 @@ final class DecodingContext {
         /// was given (lent by the decoder, or a stream's), shared with the decodes
         /// before and after it; nil without a scratch and once the decode is over.
         var cache: KeyedContainerCache?
-        /// Above zero while a value the direct path handed back is decoded again
-        /// through `init(from:)` (see `TapeDecoder+Direct.swift`): its
-        /// descendants then skip the direct path too.
-        var directSuspended = 0
         /// The errors the direct path's objects recorded, in their slots (see
         /// `_JoltDirectMembers.fail(_:order:)`).
         var directFailures: [any Error] = []
         #if DEBUG
-        /// Values read directly, and read again through `init(from:)`, for
-        /// ``DirectPathProbe``.
+        /// Values read on the direct path, for ``DirectPathProbe``.
         var directReads = 0
-        var directRereads = 0
         #endif
     }
     let containerState: UnsafeMutablePointer<ContainerState>
     /// Whether a keyed container may come from the cache: no duplicate
     /// key check, key tracking or report needs to see each one made.
     let reusesKeyedContainers: Bool
-    /// Whether `_JoltDirectDecodable` types may take their direct path in this
+    /// Whether `_JoltDirectDecodable` types take their direct path in this
     /// decode: options it honours itself (see `_JoltDirectDecodable`).
-    let allowsDirectPath: Bool
-    /// Whether the direct path is taken for the next value.
-    @inline(__always) var usesDirectPath: Bool {
-        allowsDirectPath && containerState.pointee.directSuspended == 0
-    }
+    let usesDirectPath: Bool
     /// The recoveries so far, when a report was asked for; nil otherwise.
     private(set) var issues: [JoltDecodeReport.Issue]?
     private var ownedCopy: UnsafeMutableRawPointer?
@@ -106,7 +96,7 @@ final class DecodingContext {
         self.issues = reporting ? [] : nil
         self.isReporting = reporting
         self.reusesKeyedContainers = options.duplicateKeyPolicy != .reject && !tracksKeys && !reporting
-        self.allowsDirectPath = options.usesDirectPath && !reporting && !tracksKeys && options.duplicateKeyPolicy == .useFirst
+        self.usesDirectPath = options.usesDirectPath && !reporting && !tracksKeys && options.duplicateKeyPolicy == .useFirst
             && options.keyDecodingStrategy.isDefault && !hasKeyFallbacks
         // The input's address and the container state in one allocation.
         (inputCell, containerState) = UnsafeMutablePointer<UnsafePointer<UInt8>>.allocate(followedBy: ContainerState.self, count: 1)

@@ -177,10 +177,7 @@ public final class JoltDecoder: Sendable {
             var decoder: TapeDecoder? = TapeDecoder(context: context, index: 0, path: [])
             defer {
                 #if DEBUG
-                if let probe = DirectPathProbe.current {
-                    let state = context.containerState.pointee
-                    probe.add(directReads: state.directReads, rereads: state.directRereads)
-                }
+                DirectPathProbe.current?.add(directReads: context.containerState.pointee.directReads)
                 #endif
                 context.finish()
                 decoder = nil

@@ -746,7 +746,7 @@ final class DirectPathExpansionTests: XCTestCase {
 
     /// An enum: the cases a scalar alone selects, matched against the scalar read
     /// from the tape in `init(from:)`'s order (a case of strings only by comparing
-    /// the text); anything else throws (and is read again through `init(from:)`). An enum whose cases all have associated
+    /// the text); anything else goes to `init(from:)` before any of it is read. An enum whose cases all have associated
     /// values does not take the conformance.
     func testEnums() {
         assertMacroExpansion(

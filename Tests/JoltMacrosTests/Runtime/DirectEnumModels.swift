@@ -2,8 +2,8 @@ import Foundation
 import JoltMacros
 
 // Enums read directly (`_JoltDirectDecodable`): the scalar is read from the tape
-// and matched against the cases that a scalar alone selects; anything else is
-// read again through init(from:).
+// and matched against the cases that a scalar alone selects; anything else goes
+// to init(from:) before any of it is read.
 
 /// String raw values, one explicit.
 @Codable

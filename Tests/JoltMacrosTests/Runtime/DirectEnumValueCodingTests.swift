@@ -66,8 +66,12 @@ struct DirectEnumValueCodingTests {
             let probe = DirectPathProbe()
             let a = DirectPathProbe.$current.withValue(probe) { compare.outcome { try direct.decode(T.self, from: document) } }
             #expect(a == compare.outcome { try initFrom.decode(T.self, from: document) }, "\(T.self) \(document)")
-            #expect(probe.rereads == 0, "\(T.self) \(document): handed back to init(from:) and read again")
-            if case .value = a { decoded += 1 }
+            if case .value = a {
+                decoded += 1
+                // Every value but `null` is read directly.
+                let values = document.replacingOccurrences(of: "null", with: "").filter { !"[], \n".contains($0) }
+                #expect(values.isEmpty || probe.directReads >= 1, "\(T.self) \(document): decoded without the direct path")
+            }
         }
         return decoded
     }

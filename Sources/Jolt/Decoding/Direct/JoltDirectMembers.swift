@@ -160,8 +160,7 @@ public struct _JoltDirectMembers {
     /// decoded): the failure of a property declared before it, else the error
     /// `read` throws, given a keyed container on the object (the property's
     /// own decode as `init(from:)` writes it: its helpers word the error).
-    /// Only that property is read again, through the container; should `read`
-    /// not throw, the value is handed back to `init(from:)`.
+    /// Only that property is read again, through the container, for its error.
     public func error<K: CodingKey>(order: Int, keyedBy type: K.Type,
                                     reading read: (KeyedDecodingContainer<K>) throws -> Void) -> any Error {
         if failureOrder < order, let failure { return failure }
@@ -170,7 +169,7 @@ public struct _JoltDirectMembers {
         } catch {
             return error
         }
-        return JoltDirectFailure()
+        return _JoltDirectReader.disagreement(at: withTape { $0.path })
     }
 
     /// Throws the failure recorded, if any: the checks of the required
@@ -182,7 +181,7 @@ public struct _JoltDirectMembers {
 
     @usableFromInline
     func recordedFailure() -> any Error {
-        failure ?? JoltDirectFailure()
+        failure ?? _JoltDirectReader.disagreement(at: withTape { $0.path })
     }
 
     // MARK: Values

@@ -9,7 +9,7 @@
 ///     while members.next() {
 ///         if members.keySignature == 0x6469_0000_0002 { id = try members.decode(Int.self) }  // "id"
 ///     }
-///     guard let id else { throw _JoltDirectReader.failure }
+///     guard let id else { throw members.missing(CodingKeys.id, order: 0) }
 ///     self.id = id
 /// }
 /// ```
@@ -32,12 +32,6 @@ public struct _JoltDirectReader {
     /// is not used: the generated code asks for it for the hooks, and the
     /// default hooks do nothing with it.
     @inlinable public var decoder: any Decoder { tape }
-
-    /// Hands the value back: the decoder then reads it again through
-    /// `init(from:)` (see `TapeDecoder+Direct.swift`). The macros' code never
-    /// throws it (it builds `init(from:)`'s errors itself); a debug build's
-    /// `DirectPathProbe` counts each use, and the macro tests require none.
-    public static var failure: any Error { JoltDirectFailure() }
 
     /// The members of the object, in document order.
     /// - Throws: what `decoder.container(keyedBy:)` throws when the value is not
@@ -114,7 +108,18 @@ extension _JoltDirectReader {
         } catch {
             return error
         }
-        return JoltDirectFailure()
+        return disagreement(at: tape.path)
+    }
+
+    /// What the direct path throws where it finds no value or no error and a
+    /// keyed container, asked the same, finds one. Its reads and the
+    /// containers' go through the same tape cursor, so this is a bug in Jolt;
+    /// it fails the decode rather than reading the value a second way.
+    @inline(never)
+    static func disagreement(at codingPath: [any CodingKey]) -> any Error {
+        DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: codingPath,
+            debugDescription: "Jolt's direct reader and init(from:) disagree about this value (a bug in Jolt: please report it with the document)."))
     }
 
     /// `body`'s result on the reader for the object at `index`, the value of
@@ -178,7 +183,3 @@ extension _JoltDirectReader {
         return try withTape { try $0.unwrap(type, at: index, extra: path, key: key) }
     }
 }
-
-/// The direct path's "read this value through `init(from:)`": a failure without
-/// a message or a path, which the decoder replaces by that decode's outcome.
-struct JoltDirectFailure: Error {}

@@ -111,7 +111,9 @@ private struct DirectTag: _JoltDirectDecodable, Equatable {
     static func joltDirectDecode(_ reader: _JoltDirectReader) throws -> DirectTag {
         var name: String?
         reader.firstScalar(bool: { _ in }, int: { name = "#\($0)" }, double: { _ in }, string: { name = $0 })
-        guard let name else { throw _JoltDirectReader.failure }
+        // Not a number or a string: `init(from:)` decodes it (and throws its
+        // error), before anything of it is read.
+        guard let name else { return try DirectTag(from: reader.decoder) }
         var tag = DirectTag(name)
         tag.viaDirect = true
         return tag
@@ -185,8 +187,8 @@ final class DirectPathTests: XCTestCase {
             XCTAssertEqual(off.tags.map(\.viaDirect), Array(repeating: false, count: 7), "\(backend)")
             let (reported, _) = try decoder(backend).decodeWithReport(DirectTag.self, from: Data(#""r""#.utf8))
             XCTAssertFalse(reported.viaDirect, "report")
-            // What the direct reading refuses (a Double, a Boolean) is read again
-            // through init(from:), which throws Foundation's error.
+            // What the direct reading does not take (a Double, a Boolean) goes
+            // to init(from:), which throws Foundation's error.
             for bad in [#"{"tag":1.5,"list":[],"named":{},"lossy":[]}"#, #"{"tag":"a","list":[true],"named":{},"lossy":[]}"#,
                         #"{"tag":"a","list":[],"named":{"k":false},"lossy":[]}"#, #"{"tag":null,"list":[],"named":{},"lossy":[]}"#] {
                 XCTAssertEqual(describe { try self.decoder(backend).decode(TagHolder.self, from: bad) },
