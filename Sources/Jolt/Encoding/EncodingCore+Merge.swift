@@ -4,22 +4,30 @@ import FoundationEssentials
 import Foundation
 #endif
 
-// Merge mode: the slow path for the values a one-pass writer cannot place.
+// Merging: what a one-pass writer cannot place where it stands.
 //
-// `EncodingCore` writes each member where it stands, so it cannot go back into
-// an object it closed. Legal encodes need that:
+// `EncodingCore` writes each member where it stands. Legal encodes write an
+// object's members apart:
 // - keys sharing a key-path prefix encoded apart (`location.city`, `name`,
 //   `location.zip` with `keyPathSeparator = "."`): one `location` object;
 // - a key written twice into one object: the last value wins, and a nested
 //   container asked for twice is one object (Foundation's behaviour);
 // - a container or a super encoder used after its parent went on (see
 //   `EncodingCore+Reopen.swift`).
-// Such a value is encoded again by a merge-mode core (compact, unsorted, repeats
-// allowed, the places of container keys recorded, closed containers opened
-// again by address), its output is read back into a small tree in which the
-// repeats are merged, and the tree is written with the real formatting by the
-// same code as any other value (`writeKey`, `openFrame`, `closeTopFrame`), so
-// spacing, escaping and key sorting stay Foundation's.
+// A repeated key is written as it comes, and the object is marked
+// (`Frame.repeatsKeys`); closing it reads its output back into a small tree in
+// which the repeats are merged (`MergeParser`), and writes the tree in its
+// place with the real formatting by the same code as any other value
+// (`writeKey`, `openFrame`, `closeTopFrame`), so spacing, escaping and key
+// sorting stay Foundation's. The value's `encode(to:)` runs once. Which keys
+// opened containers and which `{}` stand for values that encoded nothing is
+// kept as the output grows (`containerKeyStarts`, `emptyValueStarts`), moved
+// by sorts and merges with the bytes they point into.
+//
+// A container used after its parent was closed cannot be reached that way: the
+// value is encoded again by a merge-mode core (compact, unsorted, repeats
+// allowed, closed containers opened again by address), whose output is merged
+// and written the same way.
 
 extension EncodingCore {
     /// Where the output and the container stack stood before a value, to write
@@ -37,7 +45,7 @@ extension EncodingCore {
     /// Whether the value just encoded must be encoded again: see
     /// ``JoltEncoder/encodeCore(_:options:)``.
     var needsSecondPass: Bool {
-        wroteRepeatedKey || usedContainersOutOfOrder
+        usedContainersOutOfOrder
     }
 
     /// Forgets everything written since `mark`, and the flags a value raised.
@@ -46,24 +54,43 @@ extension EncodingCore {
         frames.removeLast(frames.count - mark.frames)
         members.removeLast(members.count - mark.members)
         topID = frames.last?.id ?? 0
+        // The frames left were opened before those taken off: their ids are lower.
+        while let last = mergingFrames.last, last > topID { mergingFrames.removeLast() }
         pendingToken = 0
         failure = nil
-        wroteRepeatedKey = false
         usedContainersOutOfOrder = false
         nestedTooDeeply = false
+        containerKeyStarts.removeAll(from: mark.count)
+        emptyValueStarts.removeAll(from: mark.count)
     }
 
-    /// Records that the member key just written opens a container (merge mode).
+    /// Forgets the offsets kept of the values written so far, before a value
+    /// that no merge will join to them (a stream's next element).
+    func forgetOffsets() {
+        containerKeyStarts.removeAll()
+        emptyValueStarts.removeAll()
+    }
+
+    /// Records that a key was written twice into the object at `index` (the
+    /// innermost one), which closing it then merges.
+    @inline(never)
+    func noteRepeatedKey(in index: Int) {
+        let id = frames[index].id
+        if mergingFrames.last != id { mergingFrames.append(id) }
+    }
+
+    /// Records that the member key just written opens a container.
+    @inline(__always)
     func markContainerKey() {
         if let last = members.last { containerKeyStarts.insert(last.start) }
     }
 
     /// Writes, at the current position and with this core's formatting, the
-    /// compact JSON in `bytes` with its repeated keys merged. `containerKeys`
-    /// and `emptyValues` are byte offsets into `bytes` (see ``containerKeyStarts``
-    /// and ``emptyValueStarts``).
-    func writeMerged(_ bytes: UnsafeBufferPointer<UInt8>, containerKeys: Set<Int> = [], reopenedKeys: Set<Int> = [],
-                     emptyValues: Set<Int> = []) {
+    /// JSON in `bytes` (written by a core) with its repeated keys merged.
+    /// `containerKeys` and `emptyValues` are byte offsets into `bytes` (see
+    /// ``containerKeyStarts`` and ``emptyValueStarts``).
+    func writeMerged(_ bytes: UnsafeBufferPointer<UInt8>, containerKeys: OutputOffsets, reopenedKeys: Set<Int> = [],
+                     emptyValues: OutputOffsets) {
         guard !bytes.isEmpty else { return }
         var parser = MergeParser(bytes: bytes, containerKeys: containerKeys, reopenedKeys: reopenedKeys, emptyValues: emptyValues)
         let value = parser.value()
@@ -77,6 +104,31 @@ extension EncodingCore {
                     emptyValues: source.emptyValueStarts)
     }
 
+    /// Closes the innermost container, an object into which a key was written
+    /// twice: reads what it wrote back, merges the repeats, and writes the
+    /// merged object in its place.
+    @inline(never)
+    func closeMerging() {
+        mergingFrames.removeLast()
+        let memberBase = frames.removeLast().memberBase
+        // A repeated key means two members at least; only white space stands
+        // between the object's bracket and its first member.
+        var start = members[memberBase].start - 1
+        members.removeSubrange(memberBase...)
+        while writer.base[start] != UInt8(ascii: "{") { start -= 1 }
+        var copy = Array(UnsafeBufferPointer(start: writer.base + start, count: writer.count - start))
+        copy.append(UInt8(ascii: "}"))
+        let containerKeys = containerKeyStarts.tail(from: start)
+        let emptyValues = emptyValueStarts.tail(from: start)
+        containerKeyStarts.removeAll(from: start)
+        emptyValueStarts.removeAll(from: start)
+        writer.count = start
+        topID = frames.last?.id ?? 0
+        copy.withUnsafeBufferPointer { bytes in
+            writeMerged(bytes, containerKeys: containerKeys, emptyValues: emptyValues)
+        }
+    }
+
     private func writeMerged(_ value: MergedValue, _ bytes: UnsafeBufferPointer<UInt8>) {
         switch value {
         case .raw(let range):
@@ -88,6 +140,7 @@ extension EncodingCore {
             _ = openFrame(isObject: true)
             for member in object.members {
                 writeEscapedKey(UnsafeBufferPointer(rebasing: bytes[member.key]))
+                if member.fillsEarlier { markContainerKey() }
                 writeMerged(member.value, bytes)
             }
             closeTopFrame()
@@ -118,6 +171,10 @@ final class MergedObject {
         /// Where the key is in the output (escaped, without its quotes).
         var key: Range<Int>
         var value: MergedValue
+        /// Whether the member, written again after an earlier one with its key,
+        /// would go on filling that one's container: its first write opened a
+        /// container and no later one replaced it.
+        var fillsEarlier: Bool
     }
 
     /// A key's bytes, hashable, for the index of a large object.
@@ -147,13 +204,15 @@ final class MergedObject {
         return nil
     }
 
-    /// Adds a member; a repeated key keeps its first place and takes the new value.
-    func insert(key: Range<Int>, value: MergedValue) {
+    /// Adds a member (`opensContainer`: its key opened a container); a
+    /// repeated key keeps its first place and takes the new value.
+    func insert(key: Range<Int>, value: MergedValue, opensContainer: Bool) {
         if let i = place(of: key) {
             members[i].value = value
+            members[i].fillsEarlier = false
             return
         }
-        members.append(Member(key: key, value: value))
+        members.append(Member(key: key, value: value, fillsEarlier: opensContainer))
         if index != nil {
             index![Key(bytes: UnsafeBufferPointer(rebasing: bytes[key]))] = members.count - 1
         } else if members.count > 16 {
@@ -164,21 +223,24 @@ final class MergedObject {
     }
 }
 
-/// Reads merge-mode output (compact JSON written by `EncodingCore`, with the
-/// patches `@index:` and `#index:` in arrays: see `EncodingCore+Reopen.swift`)
-/// into a ``MergedValue``. The input is known to be well formed.
+/// Reads JSON written by `EncodingCore` (compact or pretty-printed; in merge
+/// mode's output, with the patches `@index:` and `#index:` in arrays: see
+/// `EncodingCore+Reopen.swift`) into a ``MergedValue``. The input is known to
+/// be well formed.
 struct MergeParser {
     let bytes: UnsafeBufferPointer<UInt8>
-    let containerKeys: Set<Int>
+    let containerKeys: OutputOffsets
     let reopenedKeys: Set<Int>
-    let emptyValues: Set<Int>
+    let emptyValues: OutputOffsets
     var position = 0
 
     mutating func value() -> MergedValue {
         switch bytes[position] {
         case UInt8(ascii: "{"):
             if emptyValues.contains(position) {
-                position += 2
+                position += 1
+                skipSpace()
+                position += 1
                 return .emptyValue
             }
             let object = MergedObject(bytes: bytes)
@@ -196,7 +258,7 @@ struct MergeParser {
             let start = position
             while position < bytes.count {
                 let byte = bytes[position]
-                if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") { break }
+                if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") || byte <= 0x20 { break }
                 position += 1
             }
             return .raw(start..<position)
@@ -210,6 +272,7 @@ struct MergeParser {
     /// already under the key.
     private mutating func members(into object: MergedObject) {
         position += 1
+        skipSpace()
         if bytes[position] == UInt8(ascii: "}") {
             position += 1
             return
@@ -218,22 +281,35 @@ struct MergeParser {
             let keyStart = position
             skipString()
             let key = (keyStart + 1)..<(position - 1)
+            skipSpace()
             position += 1 // ':'
+            skipSpace()
             let reopened = reopenedKeys.contains(keyStart)
-            if reopened || containerKeys.contains(keyStart), let i = object.place(of: key) {
+            let opensContainer = containerKeys.contains(keyStart)
+            if reopened || opensContainer, let i = object.place(of: key) {
                 if !fill(&object.members[i].value) {
                     if reopened {
                         _ = value()
                     } else {
-                        object.insert(key: key, value: value())
+                        object.insert(key: key, value: value(), opensContainer: opensContainer)
                     }
                 }
             } else {
-                object.insert(key: key, value: value())
+                object.insert(key: key, value: value(), opensContainer: opensContainer)
             }
+            skipSpace()
             let next = bytes[position]
             position += 1
+            skipSpace()
             if next != UInt8(ascii: ",") { return }
+        }
+    }
+
+    /// Moves past the white space of pretty-printed output.
+    @inline(__always)
+    private mutating func skipSpace() {
+        while position < bytes.count && (bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\n")) {
+            position += 1
         }
     }
 
@@ -260,6 +336,7 @@ struct MergeParser {
     /// not a container of the same kind), `#index:` replaces it.
     private mutating func elements(into elements: inout [MergedValue]) {
         position += 1
+        skipSpace()
         if bytes[position] == UInt8(ascii: "]") {
             position += 1
             return
@@ -284,8 +361,10 @@ struct MergeParser {
             } else {
                 elements.append(value())
             }
+            skipSpace()
             let next = bytes[position]
             position += 1
+            skipSpace()
             if next != UInt8(ascii: ",") { return }
         }
     }

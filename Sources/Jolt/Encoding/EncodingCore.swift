@@ -35,9 +35,9 @@ final class EncodingCore {
         var failure: (any Error)?
         var usedContainersOutOfOrder: Bool = false
         var nestedTooDeeply: Bool = false
-        var wroteRepeatedKey: Bool = false
-        var containerKeyStarts: Set<Int> = []
-        var emptyValueStarts: Set<Int> = []
+        var mergingFrames: [Int] = []
+        var containerKeyStarts = OutputOffsets()
+        var emptyValueStarts = OutputOffsets()
         var abandonedSuperTokens: Set<Int> = []
         var freeEncoders: [JoltByteEncoder] = []
         var keyedContainers: KeyedEncodingContainerCache = KeyedEncodingContainerCache()
@@ -141,14 +141,6 @@ final class EncodingCore {
         get { state.pointee.nestedTooDeeply }
         _modify { yield &state.pointee.nestedTooDeeply }
     }
-    /// Whether a key was written twice into one object (see
-    /// ``JoltEncoder/encodeCore(_:options:scratch:)``, which then encodes again
-    /// in merge mode: Foundation keeps the last value, merges a nested container
-    /// asked for twice, and key paths sharing a prefix make one object).
-    @inline(__always) var wroteRepeatedKey: Bool {
-        get { state.pointee.wroteRepeatedKey }
-        _modify { yield &state.pointee.wroteRepeatedKey }
-    }
     /// Merge mode (see `EncodingCore+Merge.swift`): compact and unsorted output
     /// in which a key may repeat, with the places of container keys and of empty
     /// values recorded so that the repeats can be merged afterwards.
@@ -164,16 +156,25 @@ final class EncodingCore {
     /// Whether closing a container writes its bracket alone: neither
     /// pretty-printed nor in merge mode (one test for both).
     let closesPlainly: Bool
-    /// In merge mode, where each key opening a container (a key-path prefix, a
-    /// nested container) starts: the value of such a key merges with an object
-    /// already written under the same key instead of replacing it.
-    @inline(__always) var containerKeyStarts: Set<Int> {
+    /// The ids of the open objects into which a key was written twice,
+    /// innermost last: closing one merges the repeats (see
+    /// `EncodingCore+Merge.swift`). Kept apart from ``Frame`` so that the
+    /// common path's frames stay as they are.
+    @inline(__always) var mergingFrames: [Int] {
+        get { state.pointee.mergingFrames }
+        _modify { yield &state.pointee.mergingFrames }
+    }
+    /// Where each key opening a container (a key-path prefix, a nested
+    /// container) starts: the value of such a key merges with an object already
+    /// written under the same key instead of replacing it (see
+    /// `EncodingCore+Merge.swift`).
+    @inline(__always) var containerKeyStarts: OutputOffsets {
         get { state.pointee.containerKeyStarts }
         _modify { yield &state.pointee.containerKeyStarts }
     }
-    /// In merge mode, where each `{}` written for a value that encoded nothing
-    /// starts (pretty-printed differently from an empty container).
-    @inline(__always) var emptyValueStarts: Set<Int> {
+    /// Where each `{}` written for a value that encoded nothing starts
+    /// (pretty-printed differently from an empty container).
+    @inline(__always) var emptyValueStarts: OutputOffsets {
         get { state.pointee.emptyValueStarts }
         _modify { yield &state.pointee.emptyValueStarts }
     }
@@ -395,7 +396,7 @@ final class EncodingCore {
     func writeEmptyObject() {
         if _slowPath(pendingToken < 0) { abandonedSuperTokens.insert(pendingToken) }
         pendingToken = 0
-        if mergeMode { emptyValueStarts.insert(writer.count) }
+        emptyValueStarts.insert(writer.count)
         if pretty {
             writer.write(UInt8(ascii: "{"), UInt8(ascii: "\n"))
             writer.writeNewlineAndIndent(frames.count)
@@ -417,6 +418,9 @@ final class EncodingCore {
     }
 
     func closeTopFrame() {
+        // Tested before the frame is taken off, so that the common path reads
+        // only the fields it uses.
+        if _slowPath(mergingFrames.last == topID) { return closeMerging() }
         let frame = frames.removeLast()
         let level = frames.count
         if frame.isObject {
@@ -538,8 +542,9 @@ final class EncodingCore {
         let first = length > 0 ? Int(writer.base[start + 1]) : 0
         let last = length > 0 ? Int(writer.base[start + length]) : 0
         let bit: UInt64 = 1 << UInt64((length &* 7 &+ first &* 3 &+ last) & 63)
-        if checksRepeat && _slowPath(frames[index].keyMask & bit != 0) && isRepeatedKey(start: start, length: length, in: index) {
-            wroteRepeatedKey = true
+        if checksRepeat && _slowPath(frames[index].keyMask & bit != 0) && !mergeMode
+            && isRepeatedKey(start: start, length: length, in: index) {
+            noteRepeatedKey(in: index)
         }
         frames[index].keyMask |= bit
         members.append(Member(start: start, keyLength: length, keyEscaped: escaped))
@@ -604,10 +609,10 @@ final class EncodingCore {
         closeFrames(downTo: depth + 1)
         // A prefix whose object was closed already (`location.city`, `name`,
         // `location.zip`) is written again: `writeKey` notices the repeated key,
-        // and the value is encoded again in merge mode, which merges the two.
+        // and closing the parent merges the two.
         for component in components[matched..<(components.count - 1)] {
             writeKey(component)
-            if mergeMode { markContainerKey() }
+            markContainerKey()
             _ = openFrame(isObject: true, component: component)
         }
         writeKey(components[components.count - 1])
@@ -681,6 +686,8 @@ final class EncodingCore {
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: UnsafeBufferPointer(start: buffer + regionStart, count: regionEnd - regionStart))
         writer.count = regionStart
+        let movesOffsets = containerKeyStarts.hasAny(atOrAfter: regionStart) || emptyValueStarts.hasAny(atOrAfter: regionStart)
+        var moves: [(from: Range<Int>, to: Int)] = []
         for (position, i) in kept.enumerated() {
             if position > 0 {
                 writer.write(UInt8(ascii: ","))
@@ -688,8 +695,29 @@ final class EncodingCore {
             }
             let start = members[base + i].start - regionStart
             let length = end(i) - members[base + i].start
+            if movesOffsets { moves.append((members[base + i].start..<end(i), writer.count)) }
             scratch.withUnsafeBufferPointer { writer.write(UnsafeBufferPointer(rebasing: $0[start..<(start + length)])) }
         }
+        if movesOffsets { moveOffsets(from: regionStart, moves) }
+    }
+
+    /// Moves the offsets of ``containerKeyStarts`` and ``emptyValueStarts``
+    /// past `regionStart` with the members that hold them (`moves`: where each
+    /// kept member was and where it starts now); those of dropped members go.
+    @inline(never)
+    private func moveOffsets(from regionStart: Int, _ moves: [(from: Range<Int>, to: Int)]) {
+        let byStart = moves.sorted { $0.from.lowerBound < $1.from.lowerBound }
+        func move(_ offset: Int) -> Int? {
+            var low = 0, high = byStart.count
+            while low < high {
+                let mid = (low + high) / 2
+                if byStart[mid].from.upperBound <= offset { low = mid + 1 } else { high = mid }
+            }
+            guard low < byStart.count, byStart[low].from.contains(offset) else { return nil }
+            return offset - byStart[low].from.lowerBound + byStart[low].to
+        }
+        containerKeyStarts.moveTail(from: regionStart, move)
+        emptyValueStarts.moveTail(from: regionStart, move)
     }
 }
 

@@ -146,6 +146,7 @@ public final class JoltStreamEncoder<Element: Encodable> {
     /// when it raised a flag of ``EncodingCore/needsSecondPass`` (thrown or not),
     /// writes `value` again in its place.
     private func encodeElement(_ value: Element, _ encode: () throws -> Void) throws {
+        core.forgetOffsets()
         let mark = core.mark()
         do {
             try encode()
@@ -156,8 +157,8 @@ public final class JoltStreamEncoder<Element: Encodable> {
         }
     }
 
-    /// Writes `value` again in place of what its one-pass encode wrote (a key
-    /// written twice, key-path prefixes apart, containers used out of order).
+    /// Writes `value` again in place of what its one-pass encode wrote
+    /// (containers used after their parent was closed).
     private func encodeAgain(_ value: Element, from mark: EncodingCore.Mark) throws {
         core.rewind(to: mark)
         try JoltEncoder.writeSecondPass(value, options: options, into: core)

@@ -206,13 +206,13 @@ public final class JoltEncoder: Sendable {
     /// the caller ends the core with ``EncodingCore/finish(into:)`` once it has
     /// read it (without one, the core has let go of its references).
     ///
-    /// Encodes `value` in one pass. What one pass cannot write is written by
-    /// encoding the value again in merge mode (see `EncodingCore+Merge.swift`):
-    /// a key written twice into one object (the last value wins, a nested
-    /// container asked for twice is one object), keys sharing a key-path prefix
-    /// encoded apart (one object per prefix), a container or a super encoder
-    /// used after its parent went on (its writes land where Foundation's tree
-    /// has them). Such a value's `encode(to:)` runs twice.
+    /// Encodes `value` in one pass. A key written twice into one object (the
+    /// last value wins, a nested container asked for twice is one object) and
+    /// keys sharing a key-path prefix encoded apart (one object per prefix) are
+    /// merged when the object closes (see `EncodingCore+Merge.swift`). A
+    /// container or a super encoder used after its parent was closed is written
+    /// by encoding the value again in merge mode (its writes land where
+    /// Foundation's tree has them): only then does `encode(to:)` run twice.
     func encodeCore<T: Encodable>(_ value: T, options: EncoderOptions, scratch: EncodeScratch? = nil) throws -> EncodingCore {
         let core = EncodingCore(options: options, scratch: scratch)
         // The free slots and cached containers refer to the core: unless the
@@ -226,7 +226,6 @@ public final class JoltEncoder: Sendable {
             if core.usedContainersOutOfOrder { return try Self.encodeMerged(value, options: options) }
             throw error
         }
-        if _slowPath(core.wroteRepeatedKey) { return try Self.encodeMerged(value, options: options) }
         returned = scratch != nil
         return core
     }

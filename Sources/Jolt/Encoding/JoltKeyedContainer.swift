@@ -191,7 +191,7 @@ struct JoltKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         guard (try? begin(key)) != nil else { return KeyedEncodingContainer(JoltKeyedContainer<NestedKey>.dead(core)) }
-        if core.mergeMode { core.markContainerKey() }
+        core.markContainerKey()
         let nestedID = core.openFrame(isObject: true)
         return core.keyedContainer(NestedKey.self, KeyedEncoderFields(
             core: core, index: core.frames.count - 1, id: nestedID, pathCount: pathCount, extraPath: extraPath + [key],
@@ -202,7 +202,7 @@ struct JoltKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         guard (try? begin(key)) != nil else {
             return JoltUnkeyedContainer(core: core, index: -1, id: -1, pathCount: pathCount, extraPath: extraPath, encoderExtraCount: 0)
         }
-        if core.mergeMode { core.markContainerKey() }
+        core.markContainerKey()
         let nestedID = core.openFrame(isObject: false)
         return JoltUnkeyedContainer(core: core, index: core.frames.count - 1, id: nestedID, pathCount: pathCount, extraPath: extraPath + [key],
                                     encoderExtraCount: encoderExtraCount)

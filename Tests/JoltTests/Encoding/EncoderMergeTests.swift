@@ -1,8 +1,9 @@
-// What one pass cannot write: keys sharing a key-path prefix encoded apart, a
-// key written twice, a nested container asked for twice. JoltEncoder encodes
-// such a value again in merge mode (EncodingCore+Merge.swift); the output must
-// be what Foundation writes (compared with `.sortedKeys`, Foundation's order
-// being its dictionary's otherwise), whatever the formatting, also in streams.
+// What one pass cannot write where it stands: keys sharing a key-path prefix
+// encoded apart, a key written twice, a nested container asked for twice.
+// JoltEncoder merges the repeats when the object closes (EncodingCore+Merge.swift);
+// the output must be what Foundation writes (compared with `.sortedKeys`,
+// Foundation's order being its dictionary's otherwise), whatever the
+// formatting, also in streams, and each `encode(to:)` runs once.
 
 import XCTest
 import Foundation
@@ -23,10 +24,17 @@ private indirect enum Op {
     case nothing(String)
 }
 
+/// Counts the runs of `Script.encode(to:)` of one encode (in `userInfo`).
+private final class Runs: @unchecked Sendable {
+    static let key = CodingUserInfoKey(rawValue: "runs")!
+    var count = 0
+}
+
 private struct Script: Encodable {
     var ops: [Op]
 
     func encode(to encoder: any Encoder) throws {
+        (encoder.userInfo[Runs.key] as? Runs)?.count += 1
         var container = encoder.container(keyedBy: AnyKey.self)
         try Script.apply(ops, to: &container)
     }
@@ -68,6 +76,36 @@ private struct Script: Encodable {
             }
         }
         return Script(ops: ops)
+    }
+
+    /// How many scripts the value holds, this one included.
+    var scripts: Int {
+        ops.reduce(1) { total, op in
+            switch op {
+            case .value(_, let script): return total + script.scripts
+            case .nested(_, let inner): return total + Script(ops: inner).scripts - 1
+            default: return total
+            }
+        }
+    }
+
+    /// Whether a key is written twice into one object, here or deeper.
+    var repeatsKeys: Bool {
+        var keys = Set<String>()
+        for op in ops {
+            let key: String
+            switch op {
+            case .scalar(let k, _), .text(let k, _), .array(let k, _), .nothing(let k): key = k
+            case .nested(let k, let inner):
+                key = k
+                if Script(ops: inner).repeatsKeys { return true }
+            case .value(let k, let script):
+                key = k
+                if script.repeatsKeys { return true }
+            }
+            if !keys.insert(key).inserted { return true }
+        }
+        return false
     }
 }
 
@@ -170,10 +208,10 @@ final class EncoderMergeTests: XCTestCase {
         XCTAssertEqual(try string(encoder, Mixed()), #"{"geo":{"lat":1},"pos":{"alt":3,"lon":2}}"#)
     }
 
-    /// Random encodes with repeated keys and containers asked for again: in merge
-    /// mode, with the default options and with a Jolt-only option that changes
-    /// nothing here, the same bytes as Foundation with `.sortedKeys`, compact
-    /// and pretty, alone and as stream elements.
+    /// Random encodes with repeated keys and containers asked for again: with
+    /// the default options and with a Jolt-only option that changes nothing
+    /// here, the same bytes as Foundation with `.sortedKeys`, compact and
+    /// pretty, alone and as stream elements, each script's `encode(to:)` run once.
     func testRandomRepeatsMatchFoundation() throws {
         var rng = SplitMix64(seed: 0x5EED)
         var merged = 0
@@ -190,22 +228,25 @@ final class EncoderMergeTests: XCTestCase {
                 let script = Script.random(&rng)
                 scripts.append(script)
                 let expected = String(decoding: try foundation.encode(script), as: UTF8.self)
+                let runs = Runs()
+                jolt.userInfo = [Runs.key: runs]
                 let actual = String(decoding: try jolt.encode(script), as: UTF8.self)
                 XCTAssertEqual(actual, expected, "round \(round): \(script.ops)")
                 if actual != expected { return }
+                XCTAssertEqual(runs.count, script.scripts, "round \(round): encode(to:) runs")
                 XCTAssertEqual(String(decoding: try plain.encode(script), as: UTF8.self), expected, "round \(round), default options")
-                let probe = EncodingCore(options: EncoderOptions())
-                try probe.encodeTopLevel(script)
-                if probe.needsSecondPass { merged += 1 }
-                probe.releaseReferences()
+                if script.repeatsKeys { merged += 1 }
             }
+            let runs = Runs()
+            jolt.userInfo = [Runs.key: runs]
             let stream = JoltStreamEncoder<Script>(encoder: jolt, format: .jsonArray, flushThreshold: 256)
             var bytes: [UInt8] = []
             for script in scripts { try stream.append(script) { bytes += $0 } }
             try stream.finish { bytes += $0 }
             XCTAssertEqual(String(decoding: bytes, as: UTF8.self), String(decoding: try foundation.encode(scripts), as: UTF8.self))
+            XCTAssertEqual(runs.count, scripts.reduce(0) { $0 + $1.scripts }, "encode(to:) runs in a stream")
         }
-        // Most scripts repeat a key (the one-pass encode gives them to merge mode).
+        // Most scripts repeat a key.
         XCTAssertGreaterThan(merged, 300)
     }
 
