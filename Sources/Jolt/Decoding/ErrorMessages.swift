@@ -19,7 +19,7 @@ import Foundation
 /// ErrorMessages.typeMismatch(Int.self, TapeKind.string.rawValue)
 /// // "Expected to decode Int but found a string instead."
 /// ```
-enum ErrorMessages {
+package enum ErrorMessages {
     /// The types the tables hold, most often asked for first (each lookup goes
     /// down this list comparing metadata addresses).
     static var knownTypes: [Any.Type] {
@@ -73,6 +73,14 @@ enum ErrorMessages {
     /// Foundation's message for a key a keyed container has no value for.
     static func keyNotFound(_ key: some CodingKey) -> String {
         "No value associated with key \(key) (\"\(key.stringValue)\")."
+    }
+
+    /// The message of the `keyNotFound` that the macros' code throws when none
+    /// of `keys` (key names, or key paths written with dots) holds a value: in
+    /// `init(from:)` (JoltMacros' runtime) and on the direct path alike.
+    package static func noValue(forAnyOf keys: [String]) -> String {
+        keys.count == 1 ? "No value associated with key \(keys[0])."
+            : "No value associated with any of the keys \(keys.joined(separator: ", "))."
     }
 
     /// Foundation's message for a null where a value of `type` was expected.

@@ -352,6 +352,11 @@ struct MergeParser {
                 }
                 position += 1
                 if index >= elements.count {
+                    // A patch addresses an element the array was written with:
+                    // merge mode numbers them as it writes them. Past the end it
+                    // is a bug of that numbering; a debug build (the tests) traps
+                    // on it, a release build keeps the value as the next element.
+                    assertionFailure("merge patch @\(index) past an array of \(elements.count) elements")
                     elements.append(value())
                 } else if first == UInt8(ascii: "#") {
                     elements[index] = value()

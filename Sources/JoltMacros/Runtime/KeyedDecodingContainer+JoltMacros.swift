@@ -1,3 +1,5 @@
+import Jolt
+
 /// The decoding helpers the code written by ``Codable()`` calls: several key
 /// paths tried in order, defaults recorded in Jolt's decode report.
 /// Public for the generated code; not meant to be called by hand. They are
@@ -376,8 +378,9 @@ extension KeyedDecodingContainer {
 }
 
 /// The message of the `keyNotFound` the helpers throw when no key path holds a
-/// value, each path written with dots (`init(from:)`'s and the direct path's).
+/// value, each path written with dots: Jolt's, which the direct path's
+/// `missingValue` gives too.
 @usableFromInline
 func joltMissingDescription(_ keys: [String]) -> String {
-    keys.count == 1 ? "No value associated with key \(keys[0])." : "No value associated with any of the keys \(keys.joined(separator: ", "))."
+    ErrorMessages.noValue(forAnyOf: keys)
 }

@@ -152,7 +152,7 @@ public struct _JoltDirectMembers {
     public func missingValue<K: CodingKey>(_ key: K, order: Int) -> any Error {
         if failureOrder <= order, let failure { return failure }
         return DecodingError.keyNotFound(key, DecodingError.Context(
-            codingPath: withTape { $0.path }, debugDescription: "No value associated with key \(key.stringValue)."))
+            codingPath: withTape { $0.path }, debugDescription: ErrorMessages.noValue(forAnyOf: [key.stringValue])))
     }
 
     /// What a property with several paths or a closure, declared at `order`,
