@@ -94,7 +94,7 @@ extension EncodingCore {
         guard !bytes.isEmpty else { return }
         var parser = MergeParser(bytes: bytes, containerKeys: containerKeys, reopenedKeys: reopenedKeys, emptyValues: emptyValues)
         let value = parser.value()
-        writeMerged(value, bytes)
+        writeMerged(value, parser)
     }
 
     /// Writes the merge-mode output of `source` (see ``writeMerged(_:containerKeys:reopenedKeys:emptyValues:)``).
@@ -105,8 +105,14 @@ extension EncodingCore {
     }
 
     /// Closes the innermost container, an object into which a key was written
-    /// twice: reads what it wrote back, merges the repeats, and writes the
-    /// merged object in its place.
+    /// twice, and writes it again in its place with the repeats merged.
+    ///
+    /// Its members are where ``members`` says: a member whose key is not
+    /// repeated is copied as it stands, without being read; only the values
+    /// of a container key written again (which go on filling the container
+    /// under the key) are read into a tree. So merging an object costs its
+    /// repeated members, not its size, and objects merged inside each other do
+    /// not read each other's bytes again.
     @inline(never)
     func closeMerging() {
         mergingFrames.removeLast()
@@ -114,10 +120,27 @@ extension EncodingCore {
         // A repeated key means two members at least; only white space stands
         // between the object's bracket and its first member.
         var start = members[memberBase].start - 1
-        members.removeSubrange(memberBase...)
         while writer.base[start] != UInt8(ascii: "{") { start -= 1 }
-        var copy = Array(UnsafeBufferPointer(start: writer.base + start, count: writer.count - start))
-        copy.append(UInt8(ascii: "}"))
+        // From a key's opening quote to its value: the key, its closing quote
+        // and the separator (`:`, or ` : ` pretty-printed).
+        let keyGap = pretty ? 5 : 3
+        var spans: [MergeParser.MemberSpan] = []
+        spans.reserveCapacity(members.count - memberBase)
+        for i in memberBase..<members.count {
+            let member = members[i]
+            var end = writer.count
+            if i + 1 < members.count {
+                // Between a value and the next key: its comma, then white space.
+                end = members[i + 1].start - 1
+                while writer.base[end] != UInt8(ascii: ",") { end -= 1 }
+            }
+            let keyStart = member.start - start
+            spans.append(MergeParser.MemberSpan(
+                keyStart: keyStart, key: (keyStart + 1)..<(keyStart + 1 + member.keyLength),
+                value: (keyStart + member.keyLength + keyGap)..<(end - start)))
+        }
+        members.removeSubrange(memberBase...)
+        let copy = Array(UnsafeBufferPointer(start: writer.base + start, count: writer.count - start))
         let containerKeys = containerKeyStarts.tail(from: start)
         let emptyValues = emptyValueStarts.tail(from: start)
         containerKeyStarts.removeAll(from: start)
@@ -125,39 +148,52 @@ extension EncodingCore {
         writer.count = start
         topID = frames.last?.id ?? 0
         copy.withUnsafeBufferPointer { bytes in
-            writeMerged(bytes, containerKeys: containerKeys, emptyValues: emptyValues)
+            var parser = MergeParser(bytes: bytes, containerKeys: containerKeys, reopenedKeys: [], emptyValues: emptyValues)
+            writeMerged(.object(parser.object(spans)), parser)
         }
     }
 
-    private func writeMerged(_ value: MergedValue, _ bytes: UnsafeBufferPointer<UInt8>) {
+    /// Writes `value`, read by `parser` (whose bytes and offsets it refers to).
+    private func writeMerged(_ value: MergedValue, _ parser: MergeParser) {
         switch value {
         case .raw(let range):
-            writer.write(UnsafeBufferPointer(rebasing: bytes[range]))
+            let target = writer.count
+            writer.write(UnsafeBufferPointer(rebasing: parser.bytes[range]))
             pendingToken = 0
+            let first = parser.bytes[range.lowerBound]
+            if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+                // A container copied as it stands: the offsets kept inside it
+                // move with it (a container key there may be filled by the
+                // merge of an object around it).
+                containerKeyStarts.insert(parser.containerKeys, in: range, movedTo: target)
+                emptyValueStarts.insert(parser.emptyValues, in: range, movedTo: target)
+            }
         case .emptyValue:
             writeEmptyObject()
         case .object(let object):
             _ = openFrame(isObject: true)
             for member in object.members {
-                writeEscapedKey(UnsafeBufferPointer(rebasing: bytes[member.key]))
+                writeEscapedKey(UnsafeBufferPointer(rebasing: parser.bytes[member.key]))
                 if member.fillsEarlier { markContainerKey() }
-                writeMerged(member.value, bytes)
+                writeMerged(member.value, parser)
             }
             closeTopFrame()
         case .array(let elements):
             _ = openFrame(isObject: false)
             for element in elements {
                 beginElement()
-                writeMerged(element, bytes)
+                writeMerged(element, parser)
             }
             closeTopFrame()
         }
     }
 }
 
-/// A value read back from merge-mode output: scalars stay bytes of that output.
+/// A value read back from a core's output: what needs no merging stays bytes
+/// of that output.
 enum MergedValue {
-    /// A string, number or literal: its bytes in the output, written as they are.
+    /// A string, number or literal, or a container no repeat reaches into:
+    /// its bytes in the output, written as they are.
     case raw(Range<Int>)
     /// `{}` written for a value that encoded nothing.
     case emptyValue
@@ -234,6 +270,30 @@ struct MergeParser {
     let emptyValues: OutputOffsets
     var position = 0
 
+    /// Where a member of the object being closed stands (offsets into ``bytes``):
+    /// its key's opening quote, its key (escaped, without quotes) and its value.
+    struct MemberSpan {
+        var keyStart: Int
+        var key: Range<Int>
+        var value: Range<Int>
+    }
+
+    /// The object whose members are `spans`, in order, merged as
+    /// ``members(into:)`` merges them; a value stays bytes unless a later
+    /// member fills it.
+    mutating func object(_ spans: [MemberSpan]) -> MergedObject {
+        let object = MergedObject(bytes: bytes)
+        for span in spans {
+            let opensContainer = containerKeys.contains(span.keyStart)
+            if opensContainer, let i = object.place(of: span.key) {
+                position = span.value.lowerBound
+                if fill(&object.members[i].value) { continue }
+            }
+            object.insert(key: span.key, value: .raw(span.value), opensContainer: opensContainer)
+        }
+        return object
+    }
+
     mutating func value() -> MergedValue {
         switch bytes[position] {
         case UInt8(ascii: "{"):
@@ -305,6 +365,12 @@ struct MergeParser {
         }
     }
 
+    /// Whether an object (not a value that encoded nothing) or an array starts at `offset`.
+    private func isContainer(at offset: Int) -> Bool {
+        let byte = bytes[offset]
+        return byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") && !emptyValues.contains(offset)
+    }
+
     /// Moves past the white space of pretty-printed output.
     @inline(__always)
     private mutating func skipSpace() {
@@ -317,6 +383,13 @@ struct MergeParser {
     /// object or an array too (a container's later writes); false, and nothing
     /// read, otherwise.
     private mutating func fill(_ existing: inout MergedValue) -> Bool {
+        if case .raw(let range) = existing, isContainer(at: range.lowerBound), bytes[range.lowerBound] == bytes[position] {
+            // A container copied so far: read it now, to fill it.
+            let resume = position
+            position = range.lowerBound
+            existing = value()
+            position = resume
+        }
         switch (existing, bytes[position]) {
         case (.object(let object), UInt8(ascii: "{")) where !emptyValues.contains(position):
             members(into: object)

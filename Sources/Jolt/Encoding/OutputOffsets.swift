@@ -54,6 +54,16 @@ struct OutputOffsets {
         return tail
     }
 
+    /// Adds the offsets of `other` that lie in `range`, moved to where the
+    /// bytes of `range` were copied (`target`, usually past every offset kept).
+    mutating func insert(_ other: OutputOffsets, in range: Range<Int>, movedTo target: Int) {
+        var i = other.firstIndex(atOrAfter: range.lowerBound)
+        while i < other.values.count && other.values[i] < range.upperBound {
+            insert(other.values[i] - range.lowerBound + target)
+            i += 1
+        }
+    }
+
     /// Forgets the offsets at or past `offset` (the output was cut there).
     mutating func removeAll(from offset: Int) {
         guard hasAny(atOrAfter: offset) else { return }

@@ -272,6 +272,33 @@ final class EncoderMergeTests: XCTestCase {
         XCTAssertEqual(object["c"]?["n3"], 99)
     }
 
+    /// An object merged when it closes copies the members it does not merge
+    /// as they stand. A nested container's key inside such a copy (`b`, in the
+    /// second `t`, merged for its `z`) keeps its meaning for the merge of an
+    /// object around it: the second `t` merges into the first down to `b`, as
+    /// in Foundation.
+    func testContainerKeysInsideACopiedMemberSurviveAnOuterMerge() throws {
+        let script = Script(ops: [
+            .nested("t", [.nested("a", [.nested("b", [.scalar("x", 1)])])]),
+            .scalar("k", 0),
+            .nested("t", [
+                .nested("a", [.nested("b", [.scalar("y", 2)])]),
+                .scalar("z", 0),
+                .scalar("z", 1),
+            ]),
+        ])
+        for pretty in [false, true] {
+            let foundation = JSONEncoder()
+            foundation.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted] : .sortedKeys
+            let jolt = JoltEncoder()
+            jolt.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted] : .sortedKeys
+            XCTAssertEqual(try string(jolt, script), String(decoding: try foundation.encode(script), as: UTF8.self), "pretty: \(pretty)")
+        }
+        let jolt = JoltEncoder()
+        jolt.outputFormatting = .sortedKeys
+        XCTAssertEqual(try string(jolt, script), #"{"k":0,"t":{"a":{"b":{"x":1,"y":2}},"z":1}}"#)
+    }
+
     /// Streams merge per element: arrays (pretty) and lines, elements before and
     /// after a merged one untouched.
     func testStreamsMergeEachElement() throws {
