@@ -4,7 +4,7 @@ import Foundation
 // containers asked for again, values that encode nothing, and key paths. Encoded
 // two ways, which must give the same bytes: by JoltEncoder with
 // `keyPathSeparator = "."` (a path key such as "c.d.a" is one key; the repeats
-// go through merge mode), and by Foundation's JSONEncoder with each path spelt
+// are merged when their object closes), and by Foundation's JSONEncoder with each path spelt
 // as nested containers. Keys keep to one kind of use each ("a", "b", "s/é":
 // scalars; "c", "d": objects; "e": arrays; "f": empty values), because
 // Foundation traps when a container of another kind is asked for over a key.

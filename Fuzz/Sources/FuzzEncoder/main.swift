@@ -5,7 +5,7 @@ import Jolt
 /// `JSONValue`, must encode to exactly Foundation's bytes with `.sortedKeys`
 /// (plain and pretty-printed, with and without escaped slashes), and read back
 /// to the same value. The same bytes, read as a script (Script.swift), must
-/// encode through key paths and merge mode to Foundation's bytes for the
+/// encode through key paths and merged repeats to Foundation's bytes for the
 /// script spelt with nested containers; read as a late program
 /// (LateProgram.swift), which writes into containers after their parents went
 /// on, to Foundation's bytes.
@@ -65,7 +65,7 @@ let scriptEncoders: [JoltEncoder] = [false, true].map { pretty in
     return jolt
 }
 
-/// The input as a script: JoltEncoder with key paths (merge mode) against
+/// The input as a script: JoltEncoder with key paths (repeats merged) against
 /// JSONEncoder with nested containers, `.sortedKeys`, compact and pretty.
 func checkScript(_ bytes: UnsafeRawBufferPointer) {
     var reader = ScriptReader(bytes: Array(bytes))

@@ -498,7 +498,7 @@ final class EncodingCore {
         recordKey(start: start, escaped: escaped)
     }
 
-    /// Writes a key already escaped (merge mode's output read back), as
+    /// Writes a key already escaped (a core's output read back to be merged), as
     /// ``writeKey(_:)`` does.
     func writeEscapedKey(_ bytes: UnsafeBufferPointer<UInt8>) {
         beginElement()

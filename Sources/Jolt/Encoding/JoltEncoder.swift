@@ -105,9 +105,9 @@ public final class JoltEncoder: Sendable {
     /// `{"location":{"city":…,"zip":…}}`. Keys sharing a prefix are written into
     /// one object, in the place of the first of them, wherever they are
     /// declared: keys encoded one after the other in one pass, keys with others
-    /// in between (`location.city`, `name`, `location.zip`) by encoding the value
-    /// a second time in merge mode. Default nil: keys are never split, as in
-    /// Foundation.
+    /// in between (`location.city`, `name`, `location.zip`) by writing the prefix
+    /// again and merging the two when their object closes. Default nil: keys are
+    /// never split, as in Foundation.
     ///
     /// ```swift
     /// struct Place: Codable {

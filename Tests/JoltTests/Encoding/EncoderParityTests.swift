@@ -242,7 +242,7 @@ final class EncoderParityTests: XCTestCase {
     }
 
     /// A key encoded twice into one object: Foundation keeps the last value, and
-    /// so does Jolt (in merge mode).
+    /// so does Jolt (merged when the object closes).
     func testDuplicateKeysSorted() throws {
         assertEncodeParity(DuplicateKeys(), "duplicate keys", formattings: [[.sortedKeys], [.sortedKeys, .prettyPrinted]])
         let members = try JSONDecoder().decode([String: Int].self, from: try JoltEncoder().encode(DuplicateKeys()))

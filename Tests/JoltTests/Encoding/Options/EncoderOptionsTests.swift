@@ -63,7 +63,7 @@ final class EncoderOptionsTests: XCTestCase {
         let encoder = JoltEncoder()
         encoder.keyPathSeparator = "."
         // "name" is declared between the "location." keys: still one "location"
-        // object (the encode goes through merge mode).
+        // object (merged when the outer object closes).
         let place = Place(city: "Oslo", zip: "0150", name: "office", lat: 59.9)
         XCTAssertEqual(try string(encoder, place),
                        #"{"location":{"address":{"city":"Oslo","zip":"0150"},"geo":{"lat":59.9}},"name":"office"}"#)
@@ -204,7 +204,7 @@ final class EncoderOptionsTests: XCTestCase {
     }
 
     /// A key written twice into one object: Foundation keeps the last value; so
-    /// does Jolt (in merge mode, with any options).
+    /// does Jolt (merged when the object closes, with any options).
     func testRepeatedKeysKeepTheLastValue() throws {
         struct Repeated: Encodable {
             enum K: String, CodingKey { case a, b, long_key_name }
