@@ -54,7 +54,8 @@ extension EncodingCore {
     /// Runs `body` with a fresh slot at the member or element just started, its
     /// key pushed on the coding path (see ``pushPath(pathCount:extraPath:key:)``);
     /// afterwards closes the containers `body` opened, pops the key and gives
-    /// the slot back. (When `body` throws, the encode is over: nothing is undone.)
+    /// the slot back. (When `body` throws, the container that began the member or
+    /// element takes it back: see `EncodingCore+FailedWrites.swift`.)
     @inline(__always)
     func inNestedSlot(key: some CodingKey, pathCount: Int, extraPath: [any CodingKey],
                       _ body: (JoltByteEncoder) throws -> Void) throws {

@@ -80,24 +80,53 @@ struct JoltKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode(_ value: Double, forKey key: Key) throws {
         try begin(key)
-        // `extraPath` itself when it is the value's path: passed borrowed, where
-        // `valueExtraPath` (a computed copy) costs a retain and a release per value.
-        if valueHasContainerPath {
-            try core.writeDouble(value, strategy: core.options.nonConformingFloatEncodingStrategy, slot: nil, key: key,
-                                 extraPath: extraPath, pathCount: pathCount)
-        } else {
-            try core.writeDouble(value, strategy: core.options.nonConformingFloatEncodingStrategy, slot: nil, key: key,
-                                 extraPath: valueExtraPath, pathCount: pathCount)
+        if _fastPath(value.isFinite) {
+            core.writer.writeDouble(value)
+            core.pendingToken = 0
+            return
+        }
+        let depth = core.frames.count
+        do {
+            // `extraPath` itself when it is the value's path: passed borrowed, where
+            // `valueExtraPath` (a computed copy) costs a retain and a release per value.
+            if valueHasContainerPath {
+                try core.writeDouble(value, strategy: core.options.nonConformingFloatEncodingStrategy, slot: nil, key: key,
+                                     extraPath: extraPath, pathCount: pathCount)
+            } else {
+                try core.writeDouble(value, strategy: core.options.nonConformingFloatEncodingStrategy, slot: nil, key: key,
+                                     extraPath: valueExtraPath, pathCount: pathCount)
+            }
+        } catch {
+            try takeBack(depth: depth, error)
         }
     }
 
     mutating func encode(_ value: Float, forKey key: Key) throws {
         try begin(key)
-        if valueHasContainerPath {
-            try core.writeFloat(value, key: key, extraPath: extraPath, pathCount: pathCount)
-        } else {
-            try core.writeFloat(value, key: key, extraPath: valueExtraPath, pathCount: pathCount)
+        if _fastPath(value.isFinite) {
+            core.writer.writeFloat(value)
+            core.pendingToken = 0
+            return
         }
+        let depth = core.frames.count
+        do {
+            if valueHasContainerPath {
+                try core.writeFloat(value, key: key, extraPath: extraPath, pathCount: pathCount)
+            } else {
+                try core.writeFloat(value, key: key, extraPath: valueExtraPath, pathCount: pathCount)
+            }
+        } catch {
+            try takeBack(depth: depth, error)
+        }
+    }
+
+    /// Takes back the member whose value failed (its key is the last member of
+    /// the innermost container at `depth`: see ``EncodingCore/takeBack(frame:elementStart:)``)
+    /// and rethrows the failure.
+    @inline(never)
+    private func takeBack(depth: Int, _ error: any Error) throws -> Never {
+        core.takeBack(frame: depth - 1, elementStart: nil)
+        throw error
     }
 
     @inline(__always)
@@ -121,10 +150,16 @@ struct JoltKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try begin(key)
-        if valueHasContainerPath {
-            try core.encodeNested(value, key: key, pathCount: pathCount, extraPath: extraPath)
-        } else {
-            try core.encodeNested(value, key: key, pathCount: pathCount, extraPath: valueExtraPath)
+        // The key's container: this one, or the object of a key path's prefix.
+        let depth = core.frames.count
+        do {
+            if valueHasContainerPath {
+                try core.encodeNested(value, key: key, pathCount: pathCount, extraPath: extraPath)
+            } else {
+                try core.encodeNested(value, key: key, pathCount: pathCount, extraPath: valueExtraPath)
+            }
+        } catch {
+            try takeBack(depth: depth, error)
         }
     }
 

@@ -73,16 +73,25 @@ public final class JoltStreamEncoder<Element: Encodable> {
 
     /// Runs `encode`, the one-pass encode of `value` at the current position;
     /// when it raised a flag of ``EncodingCore/needsSecondPass`` (thrown or not),
-    /// writes `value` again in its place.
+    /// writes `value` again in its place. When the value fails, nothing of it
+    /// stays in the output (its separator included), so a caller that catches
+    /// the error can go on appending.
     private func encodeElement(_ value: Element, _ encode: () throws -> Void) throws {
         core.forgetOffsets()
         let mark = core.mark()
+        let elementStart = core.writer.count
         do {
-            try encode()
-            if _slowPath(core.needsSecondPass) { try encodeAgain(value, from: mark) }
+            do {
+                try encode()
+                if _slowPath(core.needsSecondPass) { try encodeAgain(value, from: mark) }
+            } catch {
+                guard core.needsSecondPass else { throw error }
+                try encodeAgain(value, from: mark)
+            }
         } catch {
-            guard core.needsSecondPass else { throw error }
-            try encodeAgain(value, from: mark)
+            core.rewind(to: mark)
+            if format == .jsonArray { core.takeBack(frame: 0, elementStart: elementStart) }
+            throw error
         }
     }
 

@@ -105,14 +105,19 @@ struct JoltUnkeyedContainer: UnkeyedEncodingContainer {
         }
         let key = JoltCodingKey.index(count)
         try begin()
-        // `extraPath` itself when it is the value's path: passed borrowed, where
-        // `valueExtraPath` (a computed copy) costs a retain and a release per value.
-        if valueHasContainerPath {
-            try core.writeDouble(value, strategy: core.options.nonConformingFloatEncodingStrategy, slot: nil, key: key,
-                                 extraPath: extraPath, pathCount: pathCount)
-        } else {
-            try core.writeDouble(value, strategy: core.options.nonConformingFloatEncodingStrategy, slot: nil, key: key,
-                                 extraPath: valueExtraPath, pathCount: pathCount)
+        let start = core.writer.count
+        do {
+            // `extraPath` itself when it is the value's path: passed borrowed, where
+            // `valueExtraPath` (a computed copy) costs a retain and a release per value.
+            if valueHasContainerPath {
+                try core.writeDouble(value, strategy: core.options.nonConformingFloatEncodingStrategy, slot: nil, key: key,
+                                     extraPath: extraPath, pathCount: pathCount)
+            } else {
+                try core.writeDouble(value, strategy: core.options.nonConformingFloatEncodingStrategy, slot: nil, key: key,
+                                     extraPath: valueExtraPath, pathCount: pathCount)
+            }
+        } catch {
+            try takeBack(from: start, error)
         }
     }
 
@@ -125,10 +130,15 @@ struct JoltUnkeyedContainer: UnkeyedEncodingContainer {
         }
         let key = JoltCodingKey.index(count)
         try begin()
-        if valueHasContainerPath {
-            try core.writeFloat(value, key: key, extraPath: extraPath, pathCount: pathCount)
-        } else {
-            try core.writeFloat(value, key: key, extraPath: valueExtraPath, pathCount: pathCount)
+        let start = core.writer.count
+        do {
+            if valueHasContainerPath {
+                try core.writeFloat(value, key: key, extraPath: extraPath, pathCount: pathCount)
+            } else {
+                try core.writeFloat(value, key: key, extraPath: valueExtraPath, pathCount: pathCount)
+            }
+        } catch {
+            try takeBack(from: start, error)
         }
     }
 
@@ -154,11 +164,24 @@ struct JoltUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws {
         let key = JoltCodingKey.index(count)
         try begin()
-        if valueHasContainerPath {
-            try core.encodeNested(value, key: key, pathCount: pathCount, extraPath: extraPath)
-        } else {
-            try core.encodeNested(value, key: key, pathCount: pathCount, extraPath: valueExtraPath)
+        let start = core.writer.count
+        do {
+            if valueHasContainerPath {
+                try core.encodeNested(value, key: key, pathCount: pathCount, extraPath: extraPath)
+            } else {
+                try core.encodeNested(value, key: key, pathCount: pathCount, extraPath: valueExtraPath)
+            }
+        } catch {
+            try takeBack(from: start, error)
         }
+    }
+
+    /// Takes back the element whose value, begun at `start`, failed (see
+    /// ``EncodingCore/takeBack(frame:elementStart:)``) and rethrows the failure.
+    @inline(never)
+    private func takeBack(from start: Int, _ error: any Error) throws -> Never {
+        core.takeBack(frame: index, elementStart: start)
+        throw error
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {

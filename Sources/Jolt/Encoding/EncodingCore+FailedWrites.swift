@@ -1,0 +1,45 @@
+// A write that fails after its key or separator is written.
+//
+// The core writes a member's key before its value, and a nested value's
+// containers as it goes. When the value then throws (a non-conforming float, an
+// `encode(to:)` that fails half-way) and the `encode(to:)` above catches the
+// error and goes on, Foundation keeps nothing of that write: its containers set
+// a value only once it is whole. So the containers take the write back here
+// before rethrowing: the key, the separator, and whatever the value wrote.
+
+extension EncodingCore {
+    /// Removes the member or element of the container `frames[frame]` whose
+    /// value failed: the containers the value opened and their members, its
+    /// bytes, its separator, and a member's key (the last member of that
+    /// container), as if it had never been begun. `elementStart` is where an
+    /// element's value started (nil for a member).
+    ///
+    /// Nothing is recorded before the write: on the common path a write costs
+    /// only its own work.
+    @inline(never)
+    func takeBack(frame: Int, elementStart: Int?) {
+        guard frame >= 0, frame < frames.count else { return }
+        let memberCount = frames.count > frame + 1 ? frames[frame + 1].memberBase : members.count
+        frames.removeLast(frames.count - frame - 1)
+        members.removeLast(members.count - memberCount)
+        var cut = writer.count
+        if let elementStart {
+            cut = min(elementStart, cut)
+        } else if members.count > frames[frame].memberBase, let key = members.popLast() {
+            cut = key.start
+        }
+        // The separator: the indentation of pretty-printed output, and a comma
+        // unless the write was the container's first.
+        let base = writer.base
+        while cut > 0 && (base[cut - 1] == UInt8(ascii: " ") || base[cut - 1] == UInt8(ascii: "\n")) { cut -= 1 }
+        if cut > 0 && base[cut - 1] == UInt8(ascii: ",") { cut -= 1 }
+        writer.count = cut
+        frames[frame].count -= 1
+        topID = frames[frame].id
+        pendingToken = 0
+        // The frames taken off were opened after those left: their ids are higher.
+        while let last = mergingFrames.last, last > topID { mergingFrames.removeLast() }
+        containerKeyStarts.removeAll(from: cut)
+        emptyValueStarts.removeAll(from: cut)
+    }
+}
