@@ -42,4 +42,37 @@ extension EncodingCore {
         containerKeyStarts.removeAll(from: cut)
         emptyValueStarts.removeAll(from: cut)
     }
+
+    /// ``encodeNested(_:key:pathCount:extraPath:)`` for the member or element
+    /// just begun in `frames[frame]` (`elementStart`: see
+    /// ``takeBack(frame:elementStart:)``), taken back if it throws.
+    @inline(__always)
+    func encodeTakingBack<T: Encodable>(_ value: T, key: some CodingKey, pathCount: Int, extraPath: [any CodingKey],
+                                        frame: Int, elementStart: Int?) throws {
+        do {
+            try encodeNested(value, key: key, pathCount: pathCount, extraPath: extraPath)
+        } catch {
+            try takeBack(frame: frame, elementStart: elementStart, rethrowing: error)
+        }
+    }
+
+    /// A non-finite `Double` or `Float` for the member or element just begun in
+    /// `frames[frame]`: the non-conforming float strategy writes it or throws,
+    /// and a throw takes the write back.
+    @inline(never)
+    func writeNonFinite<F: BinaryFloatingPoint>(_ value: F, key: any CodingKey, extraPath: [any CodingKey], pathCount: Int,
+                                                frame: Int, elementStart: Int?) throws {
+        do {
+            try writeNonConforming(value, strategy: options.nonConformingFloatEncodingStrategy, key: key,
+                                   extraPath: extraPath, pathCount: pathCount)
+        } catch {
+            try takeBack(frame: frame, elementStart: elementStart, rethrowing: error)
+        }
+    }
+
+    @inline(never)
+    private func takeBack(frame: Int, elementStart: Int?, rethrowing error: any Error) throws -> Never {
+        takeBack(frame: frame, elementStart: elementStart)
+        throw error
+    }
 }

@@ -85,20 +85,7 @@ struct JoltKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
             core.pendingToken = 0
             return
         }
-        let depth = core.frames.count
-        do {
-            // `extraPath` itself when it is the value's path: passed borrowed, where
-            // `valueExtraPath` (a computed copy) costs a retain and a release per value.
-            if valueHasContainerPath {
-                try core.writeDouble(value, strategy: core.options.nonConformingFloatEncodingStrategy, slot: nil, key: key,
-                                     extraPath: extraPath, pathCount: pathCount)
-            } else {
-                try core.writeDouble(value, strategy: core.options.nonConformingFloatEncodingStrategy, slot: nil, key: key,
-                                     extraPath: valueExtraPath, pathCount: pathCount)
-            }
-        } catch {
-            try takeBack(depth: depth, error)
-        }
+        try nonFinite(value, key)
     }
 
     mutating func encode(_ value: Float, forKey key: Key) throws {
@@ -108,25 +95,14 @@ struct JoltKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
             core.pendingToken = 0
             return
         }
-        let depth = core.frames.count
-        do {
-            if valueHasContainerPath {
-                try core.writeFloat(value, key: key, extraPath: extraPath, pathCount: pathCount)
-            } else {
-                try core.writeFloat(value, key: key, extraPath: valueExtraPath, pathCount: pathCount)
-            }
-        } catch {
-            try takeBack(depth: depth, error)
-        }
+        try nonFinite(value, key)
     }
 
-    /// Takes back the member whose value failed (its key is the last member of
-    /// the innermost container at `depth`: see ``EncodingCore/takeBack(frame:elementStart:)``)
-    /// and rethrows the failure.
-    @inline(never)
-    private func takeBack(depth: Int, _ error: any Error) throws -> Never {
-        core.takeBack(frame: depth - 1, elementStart: nil)
-        throw error
+    /// A non-finite `Double` or `Float`, its key written (in the innermost
+    /// container: this one, or the object of a key path's prefix).
+    private func nonFinite<F: BinaryFloatingPoint>(_ value: F, _ key: Key) throws {
+        try core.writeNonFinite(value, key: key, extraPath: valueExtraPath, pathCount: pathCount,
+                                frame: core.frames.count - 1, elementStart: nil)
     }
 
     @inline(__always)
@@ -151,15 +127,11 @@ struct JoltKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try begin(key)
         // The key's container: this one, or the object of a key path's prefix.
-        let depth = core.frames.count
-        do {
-            if valueHasContainerPath {
-                try core.encodeNested(value, key: key, pathCount: pathCount, extraPath: extraPath)
-            } else {
-                try core.encodeNested(value, key: key, pathCount: pathCount, extraPath: valueExtraPath)
-            }
-        } catch {
-            try takeBack(depth: depth, error)
+        let frame = core.frames.count - 1
+        if valueHasContainerPath {
+            try core.encodeTakingBack(value, key: key, pathCount: pathCount, extraPath: extraPath, frame: frame, elementStart: nil)
+        } else {
+            try core.encodeTakingBack(value, key: key, pathCount: pathCount, extraPath: valueExtraPath, frame: frame, elementStart: nil)
         }
     }
 

@@ -96,29 +96,13 @@ struct JoltUnkeyedContainer: UnkeyedEncodingContainer {
     }
 
     mutating func encode(_ value: Double) throws {
-        // The element's key is for the error of a non-conforming value only.
         if _fastPath(value.isFinite) {
             try begin()
             core.writer.writeDouble(value)
             core.pendingToken = 0
             return
         }
-        let key = JoltCodingKey.index(count)
-        try begin()
-        let start = core.writer.count
-        do {
-            // `extraPath` itself when it is the value's path: passed borrowed, where
-            // `valueExtraPath` (a computed copy) costs a retain and a release per value.
-            if valueHasContainerPath {
-                try core.writeDouble(value, strategy: core.options.nonConformingFloatEncodingStrategy, slot: nil, key: key,
-                                     extraPath: extraPath, pathCount: pathCount)
-            } else {
-                try core.writeDouble(value, strategy: core.options.nonConformingFloatEncodingStrategy, slot: nil, key: key,
-                                     extraPath: valueExtraPath, pathCount: pathCount)
-            }
-        } catch {
-            try takeBack(from: start, error)
-        }
+        try nonFinite(value)
     }
 
     mutating func encode(_ value: Float) throws {
@@ -128,18 +112,16 @@ struct JoltUnkeyedContainer: UnkeyedEncodingContainer {
             core.pendingToken = 0
             return
         }
+        try nonFinite(value)
+    }
+
+    /// A non-finite `Double` or `Float`.
+    private func nonFinite<F: BinaryFloatingPoint>(_ value: F) throws {
+        // The element's key is for the error only.
         let key = JoltCodingKey.index(count)
         try begin()
-        let start = core.writer.count
-        do {
-            if valueHasContainerPath {
-                try core.writeFloat(value, key: key, extraPath: extraPath, pathCount: pathCount)
-            } else {
-                try core.writeFloat(value, key: key, extraPath: valueExtraPath, pathCount: pathCount)
-            }
-        } catch {
-            try takeBack(from: start, error)
-        }
+        try core.writeNonFinite(value, key: key, extraPath: valueExtraPath, pathCount: pathCount,
+                                frame: index, elementStart: core.writer.count)
     }
 
     @inline(__always)
@@ -165,24 +147,13 @@ struct JoltUnkeyedContainer: UnkeyedEncodingContainer {
         let key = JoltCodingKey.index(count)
         try begin()
         let start = core.writer.count
-        do {
-            if valueHasContainerPath {
-                try core.encodeNested(value, key: key, pathCount: pathCount, extraPath: extraPath)
-            } else {
-                try core.encodeNested(value, key: key, pathCount: pathCount, extraPath: valueExtraPath)
-            }
-        } catch {
-            try takeBack(from: start, error)
+        if valueHasContainerPath {
+            try core.encodeTakingBack(value, key: key, pathCount: pathCount, extraPath: extraPath, frame: index, elementStart: start)
+        } else {
+            try core.encodeTakingBack(value, key: key, pathCount: pathCount, extraPath: valueExtraPath, frame: index, elementStart: start)
         }
     }
 
-    /// Takes back the element whose value, begun at `start`, failed (see
-    /// ``EncodingCore/takeBack(frame:elementStart:)``) and rethrows the failure.
-    @inline(never)
-    private func takeBack(from start: Int, _ error: any Error) throws -> Never {
-        core.takeBack(frame: index, elementStart: start)
-        throw error
-    }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let key = JoltCodingKey.index(count)
