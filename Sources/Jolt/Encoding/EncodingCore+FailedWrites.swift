@@ -22,17 +22,13 @@ extension EncodingCore {
         let memberCount = frames.count > frame + 1 ? frames[frame + 1].memberBase : members.count
         frames.removeLast(frames.count - frame - 1)
         members.removeLast(members.count - memberCount)
-        var cut = writer.count
+        var start = writer.count
         if let elementStart {
-            cut = min(elementStart, cut)
+            start = min(elementStart, start)
         } else if members.count > frames[frame].memberBase, let key = members.popLast() {
-            cut = key.start
+            start = key.start
         }
-        // The separator: the indentation of pretty-printed output, and a comma
-        // unless the write was the container's first.
-        let base = writer.base
-        while cut > 0 && (base[cut - 1] == UInt8(ascii: " ") || base[cut - 1] == UInt8(ascii: "\n")) { cut -= 1 }
-        if cut > 0 && base[cut - 1] == UInt8(ascii: ",") { cut -= 1 }
+        let cut = separatorStart(before: start)
         writer.count = cut
         frames[frame].count -= 1
         topID = frames[frame].id

@@ -15,7 +15,7 @@ import Foundation
 // - a container or a super encoder used after its parent went on (see
 //   `EncodingCore+Reopen.swift`).
 // A repeated key is written as it comes, and the object is marked
-// (`Frame.repeatsKeys`); closing it reads its output back into a small tree in
+// (`mergingFrames`); closing it reads its output back into a small tree in
 // which the repeats are merged (`MergeParser`), and writes the tree in its
 // place with the real formatting by the same code as any other value
 // (`writeKey`, `openFrame`, `closeTopFrame`), so spacing, escaping and key
@@ -129,11 +129,7 @@ extension EncodingCore {
         for i in memberBase..<members.count {
             let member = members[i]
             var end = writer.count
-            if i + 1 < members.count {
-                // Between a value and the next key: its comma, then white space.
-                end = members[i + 1].start - 1
-                while writer.base[end] != UInt8(ascii: ",") { end -= 1 }
-            }
+            if i + 1 < members.count { end = separatorStart(before: members[i + 1].start) }
             let keyStart = member.start - start
             spans.append(MergeParser.MemberSpan(
                 keyStart: keyStart, key: (keyStart + 1)..<(keyStart + 1 + member.keyLength),
@@ -278,20 +274,38 @@ struct MergeParser {
         var value: Range<Int>
     }
 
-    /// The object whose members are `spans`, in order, merged as
-    /// ``members(into:)`` merges them; a value stays bytes unless a later
-    /// member fills it.
+    /// The object whose members are `spans`, in order, merged by
+    /// ``add(key:keyStart:to:_:)``; a value stays bytes unless a later member
+    /// fills it.
     mutating func object(_ spans: [MemberSpan]) -> MergedObject {
         let object = MergedObject(bytes: bytes)
         for span in spans {
-            let opensContainer = containerKeys.contains(span.keyStart)
-            if opensContainer, let i = object.place(of: span.key) {
-                position = span.value.lowerBound
-                if fill(&object.members[i].value) { continue }
-            }
-            object.insert(key: span.key, value: .raw(span.value), opensContainer: opensContainer)
+            position = span.value.lowerBound
+            add(key: span.key, keyStart: span.keyStart, to: object) { _ in .raw(span.value) }
         }
         return object
+    }
+
+    /// Adds to `object` the member whose key is `key` (its opening quote at
+    /// `keyStart`) and whose value starts at ``position``: a container key (a
+    /// key-path prefix or a nested container) or a reopened key over an object
+    /// or array goes on filling that one, as Foundation's
+    /// `nestedContainer(keyedBy:forKey:)` reuses the container already under
+    /// the key; a reopened key over anything else is dropped (the container it
+    /// wrote into is no longer held); any other key takes the value `take`
+    /// gives, in the key's first place.
+    private mutating func add(key: Range<Int>, keyStart: Int, to object: MergedObject,
+                              _ take: (inout MergeParser) -> MergedValue) {
+        let reopened = reopenedKeys.contains(keyStart)
+        let opensContainer = containerKeys.contains(keyStart)
+        if reopened || opensContainer, let i = object.place(of: key) {
+            if fill(&object.members[i].value) { return }
+            if reopened {
+                _ = value()
+                return
+            }
+        }
+        object.insert(key: key, value: take(&self), opensContainer: opensContainer)
     }
 
     mutating func value() -> MergedValue {
@@ -325,11 +339,8 @@ struct MergeParser {
         }
     }
 
-    /// Reads the object at `position` into `object`, in order: a repeated key
-    /// takes the new value, except that a container key (a key-path prefix or a
-    /// nested container) over an object or array goes on filling that one, as
-    /// Foundation's `nestedContainer(keyedBy:forKey:)` reuses the container
-    /// already under the key.
+    /// Reads the object at `position` into `object`, in order, each member
+    /// merged by ``add(key:keyStart:to:_:)``.
     private mutating func members(into object: MergedObject) {
         position += 1
         skipSpace()
@@ -344,19 +355,7 @@ struct MergeParser {
             skipSpace()
             position += 1 // ':'
             skipSpace()
-            let reopened = reopenedKeys.contains(keyStart)
-            let opensContainer = containerKeys.contains(keyStart)
-            if reopened || opensContainer, let i = object.place(of: key) {
-                if !fill(&object.members[i].value) {
-                    if reopened {
-                        _ = value()
-                    } else {
-                        object.insert(key: key, value: value(), opensContainer: opensContainer)
-                    }
-                }
-            } else {
-                object.insert(key: key, value: value(), opensContainer: opensContainer)
-            }
+            add(key: key, keyStart: keyStart, to: object) { $0.value() }
             skipSpace()
             let next = bytes[position]
             position += 1

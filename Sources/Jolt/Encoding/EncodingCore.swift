@@ -477,6 +477,18 @@ final class EncodingCore {
         if pretty { writer.writeNewlineAndIndent(index &+ 1) }
     }
 
+    /// Where the separator that ``beginElement()`` wrote before the member or
+    /// element at `offset` starts: its comma (none before a container's first),
+    /// then the indentation of pretty-printed output. A value never ends in
+    /// white space, so the scan cannot go into the one before.
+    func separatorStart(before offset: Int) -> Int {
+        var start = offset
+        let base = writer.base
+        while start > 0 && (base[start - 1] == UInt8(ascii: " ") || base[start - 1] == UInt8(ascii: "\n")) { start -= 1 }
+        if start > 0 && base[start - 1] == UInt8(ascii: ",") { start -= 1 }
+        return start
+    }
+
     /// Writes a member's key (escaped, with its colon) into the innermost object.
     ///
     /// Members are recorded (where each key starts) for `.sortedKeys`, which

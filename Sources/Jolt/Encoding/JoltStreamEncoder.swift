@@ -79,20 +79,23 @@ public final class JoltStreamEncoder<Element: Encodable> {
     private func encodeElement(_ value: Element, _ encode: () throws -> Void) throws {
         core.forgetOffsets()
         let mark = core.mark()
-        let elementStart = core.writer.count
         do {
-            do {
-                try encode()
-                if _slowPath(core.needsSecondPass) { try encodeAgain(value, from: mark) }
-            } catch {
-                guard core.needsSecondPass else { throw error }
-                try encodeAgain(value, from: mark)
-            }
+            try encodeWithSecondPass(value, from: mark, encode)
         } catch {
             core.rewind(to: mark)
-            if format == .jsonArray { core.takeBack(frame: 0, elementStart: elementStart) }
+            if format == .jsonArray { core.takeBack(frame: 0, elementStart: mark.count) }
             throw error
         }
+    }
+
+    /// `encode`, then the second pass if the first raised its flag.
+    private func encodeWithSecondPass(_ value: Element, from mark: EncodingCore.Mark, _ encode: () throws -> Void) throws {
+        do {
+            try encode()
+        } catch where core.needsSecondPass {
+            return try encodeAgain(value, from: mark)
+        }
+        if _slowPath(core.needsSecondPass) { try encodeAgain(value, from: mark) }
     }
 
     /// Writes `value` again in place of what its one-pass encode wrote

@@ -6,8 +6,6 @@
 struct OutputOffsets {
     private(set) var values: [Int] = []
 
-    var isEmpty: Bool { values.isEmpty }
-
     /// Adds `offset` (usually past every offset kept).
     @inline(__always)
     mutating func insert(_ offset: Int) {
