@@ -29,6 +29,7 @@ extension EncodingCore {
             start = key.start
         }
         let cut = separatorStart(before: start)
+        if !tracksHomes { noteRemoved(from: cut) }
         writer.count = cut
         frames[frame].count -= 1
         topID = frames[frame].id

@@ -24,10 +24,12 @@ import Foundation
 // kept as the output grows (`containerKeyStarts`, `emptyValueStarts`), moved
 // by sorts and merges with the bytes they point into.
 //
-// A container used after its parent was closed cannot be reached that way: the
-// value is encoded again by a merge-mode core (compact, unsorted, repeats
-// allowed, closed containers opened again by address), whose output is merged
-// and written the same way.
+// A container used after its parent was closed cannot be reached that way. The
+// rest of the value is then written as merge mode writes (compact, unsorted,
+// repeats allowed, closed containers opened again by address), and the value
+// merged when it ends (`EncodingCore+LateMerging.swift`); or, when the output
+// cannot say where that container stands, the value is encoded again by a
+// merge-mode core, whose output is merged and written the same way.
 
 extension EncodingCore {
     /// Where the output and the container stack stood before a value, to write
@@ -62,6 +64,7 @@ extension EncodingCore {
         nestedTooDeeply = false
         containerKeyStarts.removeAll(from: mark.count)
         emptyValueStarts.removeAll(from: mark.count)
+        if lateMerging { leaveLateMerging() }
     }
 
     /// Forgets the offsets kept of the values written so far, before a value
@@ -75,6 +78,8 @@ extension EncodingCore {
     /// innermost one), which closing it then merges.
     @inline(never)
     func noteRepeatedKey(in index: Int) {
+        // Late merging merges the whole value when it ends.
+        if lateMerging { return }
         let id = frames[index].id
         if mergingFrames.last != id { mergingFrames.append(id) }
     }
@@ -116,7 +121,8 @@ extension EncodingCore {
     @inline(never)
     func closeMerging() {
         mergingFrames.removeLast()
-        let memberBase = frames.removeLast().memberBase
+        let closed = frames.removeLast()
+        let memberBase = closed.memberBase
         // A repeated key means two members at least; only white space stands
         // between the object's bracket and its first member.
         var start = members[memberBase].start - 1
@@ -145,7 +151,21 @@ extension EncodingCore {
         topID = frames.last?.id ?? 0
         copy.withUnsafeBufferPointer { bytes in
             var parser = MergeParser(bytes: bytes, containerKeys: containerKeys, reopenedKeys: [], emptyValues: emptyValues)
-            writeMerged(.object(parser.object(spans)), parser)
+            let object = parser.object(spans)
+            noteMoved(from: start, containers: parser.movesContainers)
+            // Written again under its own id: the containers of the value stay in the order of their ids.
+            pushFrame(closed.id, isObject: true, component: closed.component)
+            writeMembers(of: object, parser)
+            closeTopFrame()
+        }
+    }
+
+    /// Writes the members of `object` into the object just opened.
+    private func writeMembers(of object: MergedObject, _ parser: MergeParser) {
+        for member in object.members {
+            writeEscapedKey(UnsafeBufferPointer(rebasing: parser.bytes[member.key]))
+            if member.fillsEarlier { markContainerKey() }
+            writeMerged(member.value, parser)
         }
     }
 
@@ -168,11 +188,7 @@ extension EncodingCore {
             writeEmptyObject()
         case .object(let object):
             _ = openFrame(isObject: true)
-            for member in object.members {
-                writeEscapedKey(UnsafeBufferPointer(rebasing: parser.bytes[member.key]))
-                if member.fillsEarlier { markContainerKey() }
-                writeMerged(member.value, parser)
-            }
+            writeMembers(of: object, parser)
             closeTopFrame()
         case .array(let elements):
             _ = openFrame(isObject: false)
@@ -237,12 +253,15 @@ final class MergedObject {
     }
 
     /// Adds a member (`opensContainer`: its key opened a container); a
-    /// repeated key keeps its first place and takes the new value.
-    func insert(key: Range<Int>, value: MergedValue, opensContainer: Bool) {
+    /// repeated key keeps its first place and takes the new value. Returns the
+    /// value replaced, if any.
+    @discardableResult
+    func insert(key: Range<Int>, value: MergedValue, opensContainer: Bool) -> MergedValue? {
         if let i = place(of: key) {
+            let replaced = members[i].value
             members[i].value = value
             members[i].fillsEarlier = false
-            return
+            return replaced
         }
         members.append(Member(key: key, value: value, fillsEarlier: opensContainer))
         if index != nil {
@@ -252,6 +271,7 @@ final class MergedObject {
             for (i, member) in members.enumerated() { built[Key(bytes: UnsafeBufferPointer(rebasing: bytes[member.key]))] = i }
             index = built
         }
+        return nil
     }
 }
 
@@ -265,6 +285,10 @@ struct MergeParser {
     let reopenedKeys: Set<Int>
     let emptyValues: OutputOffsets
     var position = 0
+    /// Whether a repeated key's value held a container or a `{}` (filled,
+    /// replaced or dropped): the merged output then has containers that the
+    /// input had not, or in another order (see ``ValueStart/reordered``).
+    private(set) var movesContainers = false
 
     /// Where a member of the object being closed stands (offsets into ``bytes``):
     /// its key's opening quote, its key (escaped, without quotes) and its value.
@@ -299,13 +323,26 @@ struct MergeParser {
         let reopened = reopenedKeys.contains(keyStart)
         let opensContainer = containerKeys.contains(keyStart)
         if reopened || opensContainer, let i = object.place(of: key) {
+            movesContainers = true
             if fill(&object.members[i].value) { return }
             if reopened {
                 _ = value()
                 return
             }
         }
-        object.insert(key: key, value: take(&self), opensContainer: opensContainer)
+        let new = take(&self)
+        if let replaced = object.insert(key: key, value: new, opensContainer: opensContainer),
+           holdsContainer(replaced) || holdsContainer(new) {
+            movesContainers = true
+        }
+    }
+
+    /// Whether `value` is or holds a container, or is a `{}` written for a value that encoded nothing.
+    private func holdsContainer(_ value: MergedValue) -> Bool {
+        if case .raw(let range) = value {
+            return bytes[range.lowerBound] == UInt8(ascii: "{") || bytes[range.lowerBound] == UInt8(ascii: "[")
+        }
+        return true
     }
 
     mutating func value() -> MergedValue {

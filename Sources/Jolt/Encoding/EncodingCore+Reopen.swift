@@ -17,9 +17,12 @@ import Foundation
 // the nearest container still open down to the one asked for, opened again
 // with the same ids, so that the containers holding them see them open. The
 // merge of the output then puts each write where Foundation's tree has it.
+//
+// A one-pass encode comes here at its first late write, once it has read the
+// homes from its output (`EncodingCore+LateMerging.swift`).
 
 /// Where each container and each super encoder's slot of a merge-mode encode
-/// was written (see the comment above). A class, made by merge-mode cores only.
+/// (or a value being merged late) was written (see the comment above).
 final class MergeAddresses {
     /// Where a value stands in its parent container.
     struct Home {
@@ -82,23 +85,24 @@ extension EncodingCore {
         return MergeAddresses.Home(parent: parent.id, key: nil, element: element, isObject: isObject, component: component)
     }
 
-    /// Records where the container `id`, being opened, stands (merge mode).
+    /// Records where the container `id`, being opened, stands (``tracksHomes``).
     @inline(never)
     func recordHome(ofFrame id: Int, isObject: Bool, component: String?) {
         merge.frames[id] = currentHome(isObject: isObject, component: component)
     }
 
-    /// Records where the slot of the super encoder `token`, just made, stands (merge mode).
+    /// Records where the slot of the super encoder `token`, just made, stands (``tracksHomes``).
     func recordHome(ofSuper token: Int) {
         merge.supers[token] = currentHome(isObject: false, component: nil)
     }
 
-    /// In merge mode, opens again the closed container `id` that stood at
-    /// `index` on the stack; otherwise (or if it cannot be found) records the
-    /// use out of order. True if the container is now the innermost one.
+    /// Opens again the closed container `id` that stood at `index` on the
+    /// stack (a one-pass encode first begins late merging); if it cannot be
+    /// found, records the use out of order. True if the container is now the
+    /// innermost one.
     @inline(never)
     func reopenOrRecord(_ index: Int, _ id: Int) -> Bool {
-        if mergeMode && reopen(index, id) { return true }
+        if (mergeMode || lateMerging || beginLateMerging()) && reopen(index, id) { return true }
         recordOutOfOrder()
         return false
     }
@@ -125,14 +129,15 @@ extension EncodingCore {
         return true
     }
 
-    /// In merge mode, makes the slot of the super encoder `token` (made at
-    /// nesting level `depth`, its container went on before it was used) the
-    /// pending one again, where it was made: its value replaces the `{}` written
-    /// there, as Foundation writes a super encoder's value into its place when
-    /// the encoder is released. False outside merge mode, or if the slot is not
-    /// such a slot.
+    /// Makes the slot of the super encoder `token` (made at nesting level
+    /// `depth`, its container went on before it was used) the pending one
+    /// again, where it was made: its value replaces the `{}` written there, as
+    /// Foundation writes a super encoder's value into its place when the
+    /// encoder is released (a one-pass encode first begins late merging).
+    /// False if the slot is not such a slot, or cannot be found.
     func placeLateSuperSlot(_ token: Int, depth: Int) -> Bool {
-        guard mergeMode, token < 0, abandonedSuperTokens.contains(token), let home = merge.supers[token], depth >= 1 else {
+        guard token < 0, abandonedSuperTokens[token] != nil, mergeMode || lateMerging || beginLateMerging(),
+              let home = merge.supers[token], depth >= 1 else {
             return false
         }
         let index = depth - 1
@@ -141,7 +146,7 @@ extension EncodingCore {
         } else if !reopen(index, home.parent) {
             return false
         }
-        abandonedSuperTokens.remove(token)
+        abandonedSuperTokens[token] = nil
         writeAddress(of: home, reopening: false)
         pendingToken = token
         return true

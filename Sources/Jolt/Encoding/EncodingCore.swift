@@ -38,7 +38,12 @@ final class EncodingCore {
         var mergingFrames: [Int] = []
         var containerKeyStarts = OutputOffsets()
         var emptyValueStarts = OutputOffsets()
-        var abandonedSuperTokens: Set<Int> = []
+        var abandonedSuperTokens: [Int: SuperSlot] = [:]
+        var addresses: MergeAddresses?
+        var openingLimit: Int = EncodingCore.maxDepth - 1
+        var closesPlainly: Bool = true
+        var lateMerging: Bool = false
+        var valueStart = ValueStart()
         var freeEncoders: [JoltByteEncoder] = []
         var keyedContainers: KeyedEncodingContainerCache = KeyedEncodingContainerCache()
         var convertedKeys: [String: String] = [:]
@@ -129,8 +134,9 @@ final class EncodingCore {
         _modify { yield &state.pointee.failure }
     }
     /// Whether a container or super encoder was written to after its parent
-    /// went on (see ``JoltEncoder/encodeCore(_:options:scratch:)``, which then
-    /// encodes the value again in merge mode).
+    /// went on, and could not be reached in this pass (see
+    /// ``JoltEncoder/encodeCore(_:options:scratch:)``, which then encodes the
+    /// value again in merge mode).
     @inline(__always) var usedContainersOutOfOrder: Bool {
         get { state.pointee.usedContainersOutOfOrder }
         _modify { yield &state.pointee.usedContainersOutOfOrder }
@@ -145,17 +151,35 @@ final class EncodingCore {
     /// in which a key may repeat, with the places of container keys and of empty
     /// values recorded so that the repeats can be merged afterwards.
     let mergeMode: Bool
-    /// In merge mode, where each container and super encoder's slot was written
-    /// (see `EncodingCore+Reopen.swift`); nil otherwise, so that a one-pass
-    /// encode neither makes nor frees it.
-    let addresses: MergeAddresses?
+    /// In merge mode or late merging, where each container and super encoder's
+    /// slot was written (see `EncodingCore+Reopen.swift`); nil otherwise, so
+    /// that a one-pass encode neither makes nor frees it.
+    @inline(__always) var addresses: MergeAddresses? {
+        get { state.pointee.addresses }
+        _modify { yield &state.pointee.addresses }
+    }
     /// The nesting level from which ``openFrame(isObject:component:)`` takes
-    /// its slow path: `maxDepth - 1`, or 0 in merge mode (every container's
-    /// place is recorded), so that one compare serves both.
-    let openingLimit: Int
-    /// Whether closing a container writes its bracket alone: neither
-    /// pretty-printed nor in merge mode (one test for both).
-    let closesPlainly: Bool
+    /// its slow path: `maxDepth - 1`, or 0 when every container's place is
+    /// recorded (``tracksHomes``), so that one compare serves both.
+    @inline(__always) var openingLimit: Int {
+        get { state.pointee.openingLimit }
+        _modify { yield &state.pointee.openingLimit }
+    }
+    /// Whether closing a container writes its bracket alone: not
+    /// pretty-printed, and no array's length to record (one test for both).
+    @inline(__always) var closesPlainly: Bool {
+        get { state.pointee.closesPlainly }
+        _modify { yield &state.pointee.closesPlainly }
+    }
+    /// Whether the value being encoded is being merged late (see
+    /// `EncodingCore+LateMerging.swift`): a container was used after its parent
+    /// went on, and the rest of the value is written as merge mode writes it.
+    @inline(__always) var lateMerging: Bool {
+        get { state.pointee.lateMerging }
+        _modify { yield &state.pointee.lateMerging }
+    }
+    /// Whether every container's place is recorded: merge mode, or late merging.
+    @inline(__always) var tracksHomes: Bool { mergeMode || lateMerging }
     /// The ids of the open objects into which a key was written twice,
     /// innermost last: closing one merges the repeats (see
     /// `EncodingCore+Merge.swift`). Kept apart from ``Frame`` so that the
@@ -179,11 +203,11 @@ final class EncodingCore {
         _modify { yield &state.pointee.emptyValueStarts }
     }
     /// The tokens of super encoders whose place was filled with `{}` because
-    /// their container went on before they were used. Foundation writes a
+    /// their container went on before they were used, with where that `{}` stands. Foundation writes a
     /// super encoder's value into its place when the encoder is released; such
     /// a late use is a use out of order (see ``JoltByteEncoder/cannotEncode()``):
     /// merge mode writes the value over the `{}` (``placeLateSuperSlot(_:depth:)``).
-    @inline(__always) var abandonedSuperTokens: Set<Int> {
+    @inline(__always) var abandonedSuperTokens: [Int: SuperSlot] {
         get { state.pointee.abandonedSuperTokens }
         _modify { yield &state.pointee.abandonedSuperTokens }
     }
@@ -223,8 +247,6 @@ final class EncodingCore {
     init(options: EncoderOptions, capacity: Int = 1024, mergeMode: Bool = false, scratch: EncodeScratch? = nil) {
         self.options = options
         self.mergeMode = mergeMode
-        addresses = mergeMode ? MergeAddresses() : nil
-        openingLimit = mergeMode ? 0 : Self.maxDepth - 1
         var writer: ByteWriter
         if let kept = scratch?.takeWriter() {
             writer = kept
@@ -234,9 +256,13 @@ final class EncodingCore {
         }
         state = .allocate(capacity: 1)
         state.initialize(to: State(writer: writer))
+        if mergeMode {
+            state.pointee.addresses = MergeAddresses()
+            state.pointee.openingLimit = 0
+        }
         pretty = !mergeMode && options.outputFormatting.contains(.prettyPrinted)
-        closesPlainly = !pretty && !mergeMode
         sortKeys = !mergeMode && options.outputFormatting.contains(.sortedKeys)
+        state.pointee.closesPlainly = !pretty && !mergeMode
         escapeSlashes = !options.outputFormatting.contains(.withoutEscapingSlashes)
         keyStrategyIsDefault = options.keyEncodingStrategy.isDefault
         splitsKeys = options.keyPathSeparator != nil
@@ -287,6 +313,7 @@ final class EncodingCore {
     // MARK: Top level
 
     func encodeTopLevel<T: Encodable>(_ value: T) throws {
+        beginValue()
         let slot = takeEncoder(pathCount: 0)
         pendingToken = slot.token
         try encodeGeneric(value, slot)
@@ -302,6 +329,7 @@ final class EncodingCore {
         }
         closeFrames(downTo: 0)
         if let failure { throw failure }
+        if _slowPath(lateMerging) { endLateMerging() }
         giveBack(slot)
     }
 
@@ -379,7 +407,7 @@ final class EncodingCore {
     @inline(never)
     private func openingDeepOrMerged(_ id: Int, isObject: Bool, component: String?) {
         if frames.count >= Self.maxDepth - 1 { nestedTooDeeply = true }
-        if mergeMode { recordHome(ofFrame: id, isObject: isObject, component: component) }
+        if tracksHomes { recordHome(ofFrame: id, isObject: isObject, component: component) }
     }
 
     /// Writes what stays pending as `{}` (Foundation's value for a value that
@@ -394,7 +422,7 @@ final class EncodingCore {
     }
 
     func writeEmptyObject() {
-        if _slowPath(pendingToken < 0) { abandonedSuperTokens.insert(pendingToken) }
+        if _slowPath(pendingToken < 0) { abandonSuperSlot() }
         pendingToken = 0
         emptyValueStarts.insert(writer.count)
         if pretty {
@@ -404,6 +432,23 @@ final class EncodingCore {
         } else {
             writer.write(UInt8(ascii: "{"), UInt8(ascii: "}"))
         }
+    }
+
+    /// Records that the super encoder's slot pending here is filled with `{}`
+    /// (see ``abandonedSuperTokens``); late merging records its home, if the
+    /// slot was made before late merging began.
+    @inline(never)
+    private func abandonSuperSlot() {
+        var place = SuperSlot(parent: topID, key: nil, element: 0)
+        if let parent = frames.last {
+            if parent.isObject, let key = members.last {
+                place.key = Array(UnsafeBufferPointer(start: writer.base + key.start + 1, count: key.keyLength))
+            } else {
+                place.element = parent.count - 1
+            }
+        }
+        abandonedSuperTokens[pendingToken] = place
+        if lateMerging && merge.supers[pendingToken] == nil { recordHome(ofSuper: pendingToken) }
     }
 
     /// Whether the key just written at `start` equals a key written before into
@@ -424,7 +469,7 @@ final class EncodingCore {
         let frame = frames.removeLast()
         let level = frames.count
         if frame.isObject {
-            if sortKeys && frame.count > 1 { sortMembers(base: frame.memberBase, level: level) }
+            if sortKeys && frame.count > 1 { sortMembers(base: frame.memberBase, level: level, id: frame.id) }
             if members.count > frame.memberBase { members.removeSubrange(frame.memberBase...) }
         }
         if !closesPlainly {
@@ -432,7 +477,7 @@ final class EncodingCore {
                 if frame.count == 0 { writer.write(UInt8(ascii: "\n")) }
                 writer.writeNewlineAndIndent(level)
             }
-            if mergeMode && !frame.isObject { merge.noteClosedArray(frame.id, count: frame.count) }
+            if tracksHomes && !frame.isObject { merge.noteClosedArray(frame.id, count: frame.count) }
         }
         writer.write(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
         topID = frames.last?.id ?? 0
@@ -655,7 +700,13 @@ final class EncodingCore {
     /// Reorders the members of the object being closed by the UTF-8 bytes of their
     /// keys, keeping the last of equal keys (Foundation's dictionary keeps the last
     /// value written).
-    func sortMembers(base: Int, level: Int) {
+    ///
+    /// When the object holds several containers, where each member went is
+    /// kept (``ValueStart/sortedMembers``): late merging reads the containers
+    /// in the order they were opened.
+    func sortMembers(base: Int, level: Int, id: Int) {
+        // Late merging sorts the whole value when it ends.
+        if lateMerging { return }
         let n = members.count - base
         let separatorLength = pretty ? 2 + 2 * (level + 1) : 1
         let regionStart = members[base].start
@@ -679,6 +730,7 @@ final class EncodingCore {
             break
         }
         if sorted { return }
+        let keepsOrder = nextID &- id > 2
 
         var order = Array(0..<n)
         order.sort { x, y in
@@ -700,6 +752,7 @@ final class EncodingCore {
         writer.count = regionStart
         let movesOffsets = containerKeyStarts.hasAny(atOrAfter: regionStart) || emptyValueStarts.hasAny(atOrAfter: regionStart)
         var moves: [(from: Range<Int>, to: Int)] = []
+        var placed: [Range<Int>] = keepsOrder ? Array(repeating: 0..<0, count: n) : []
         for (position, i) in kept.enumerated() {
             if position > 0 {
                 writer.write(UInt8(ascii: ","))
@@ -708,9 +761,15 @@ final class EncodingCore {
             let start = members[base + i].start - regionStart
             let length = end(i) - members[base + i].start
             if movesOffsets { moves.append((members[base + i].start..<end(i), writer.count)) }
+            if keepsOrder { placed[i] = (writer.count - regionStart)..<(writer.count - regionStart + length) }
             scratch.withUnsafeBufferPointer { writer.write(UnsafeBufferPointer(rebasing: $0[start..<(start + length)])) }
         }
         if movesOffsets { moveOffsets(from: regionStart, moves) }
+        if keepsOrder {
+            // A member dropped (a repeated key) took its containers with it.
+            if kept.count < n { valueStart.reordered = true }
+            valueStart.sortedMembers[id] = placed
+        }
     }
 
     /// Moves the offsets of ``containerKeyStarts`` and ``emptyValueStarts``

@@ -127,12 +127,12 @@ final class JoltByteEncoder: Encoder, SingleValueEncodingContainer {
     }
 
     /// A super encoder whose place was passed before it was used is a use out
-    /// of order (Foundation writes its value late): merge mode writes it in its
-    /// place, a one-pass encode records it (and is done again in merge mode);
-    /// any other slot that already holds a value refuses a second one.
+    /// of order (Foundation writes its value late): it is written in its place
+    /// (see ``EncodingCore/placeLateSuperSlot(_:depth:)``); any other slot that
+    /// already holds a value refuses a second one.
     @inline(never)
     func cannotEncode() throws {
-        if token < 0 && core.abandonedSuperTokens.contains(token) {
+        if token < 0 && core.abandonedSuperTokens[token] != nil {
             if core.placeLateSuperSlot(token, depth: depth) { return }
             core.recordOutOfOrder()
         }

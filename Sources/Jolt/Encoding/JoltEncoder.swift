@@ -210,9 +210,12 @@ public final class JoltEncoder: Sendable {
     /// last value wins, a nested container asked for twice is one object) and
     /// keys sharing a key-path prefix encoded apart (one object per prefix) are
     /// merged when the object closes (see `EncodingCore+Merge.swift`). A
-    /// container or a super encoder used after its parent was closed is written
-    /// by encoding the value again in merge mode (its writes land where
-    /// Foundation's tree has them): only then does `encode(to:)` run twice.
+    /// container or a super encoder used after its parent was closed makes the
+    /// rest of the value be written as merge mode writes it, and the value be
+    /// merged when it ends (see `EncodingCore+LateMerging.swift`). Only when
+    /// the output cannot say where the closed container stands (a merge moved
+    /// containers before the late use) is the value encoded again in merge
+    /// mode, and `encode(to:)` run twice.
     func encodeCore<T: Encodable>(_ value: T, options: EncoderOptions, scratch: EncodeScratch? = nil) throws -> EncodingCore {
         let core = EncodingCore(options: options, scratch: scratch)
         // The free slots and cached containers refer to the core: unless the

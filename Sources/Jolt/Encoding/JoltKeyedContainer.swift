@@ -227,8 +227,8 @@ struct JoltKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     /// A slot for the value at `key`, written where the object stands now. If
     /// nothing is encoded into it, `{}` is written (as in Foundation). Used
     /// after the object went on (Foundation writes a super encoder's value when
-    /// the encoder is released), it makes the value be encoded again in merge
-    /// mode, which writes it in its place (see ``EncodingCore/abandonedSuperTokens``).
+    /// the encoder is released), its value is written in its place (see
+    /// ``EncodingCore/abandonedSuperTokens``).
     private func superEncoder<K: CodingKey>(jsonKey key: K, mappings: [String: [String]]?) -> any Encoder {
         let (name, isPath) = core.jsonKey(key, rawKeys: rawKeys, mappings: mappings, codingPath: { codingPath })
         let ok = core.beginMember(index, id, key: name, isPath: isPath)
@@ -237,7 +237,7 @@ struct JoltKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         encoder.extraPath = valueExtraPath + [key]
         if ok {
             core.pendingToken = encoder.token
-            if core.mergeMode { core.recordHome(ofSuper: encoder.token) }
+            if core.tracksHomes { core.recordHome(ofSuper: encoder.token) }
         }
         return encoder
     }

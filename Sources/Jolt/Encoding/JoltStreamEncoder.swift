@@ -52,6 +52,7 @@ public final class JoltStreamEncoder<Element: Encodable> {
             try encodeElement(value) {
                 try core.encodeNested(value, key: JoltCodingKey.index(count), pathCount: 0, extraPath: [])
                 if let failure = core.failure { throw failure }
+                if _slowPath(core.lateMerging) { core.endLateMerging() }
             }
         case .jsonLines:
             core.resetForNextValue()
@@ -79,6 +80,7 @@ public final class JoltStreamEncoder<Element: Encodable> {
     private func encodeElement(_ value: Element, _ encode: () throws -> Void) throws {
         core.forgetOffsets()
         let mark = core.mark()
+        core.beginValue()
         do {
             try encodeWithSecondPass(value, from: mark, encode)
         } catch {

@@ -60,7 +60,7 @@ struct JoltUnkeyedContainer: UnkeyedEncodingContainer {
     @inline(__always)
     var count: Int {
         let written = index < core.frames.count && core.frames[index].id & 0xFFFF_FFFF == id ? core.frames[index].count : 0
-        if _slowPath(core.mergeMode) { return countAcrossOpenings(written) }
+        if _slowPath(core.tracksHomes) { return countAcrossOpenings(written) }
         return written
     }
 
@@ -175,9 +175,9 @@ struct JoltUnkeyedContainer: UnkeyedEncodingContainer {
     }
 
     /// A slot for the next element, written where the array stands now; `{}`
-    /// if nothing is encoded into it. Used after the array went on, it makes
-    /// the value be encoded again in merge mode, which writes it in that place
-    /// (Foundation inserts it where the array stood when the super encoder was made).
+    /// if nothing is encoded into it. Used after the array went on, its value
+    /// is written in that place (Foundation inserts it where the array stood
+    /// when the super encoder was made): see ``EncodingCore/placeLateSuperSlot(_:depth:)``.
     mutating func superEncoder() -> any Encoder {
         let key = JoltCodingKey.index(count)
         let ok = core.beginArrayElement(index, id, idBits: 32)
@@ -186,7 +186,7 @@ struct JoltUnkeyedContainer: UnkeyedEncodingContainer {
         encoder.extraPath = valueExtraPath + [key]
         if ok {
             core.pendingToken = encoder.token
-            if core.mergeMode { core.recordHome(ofSuper: encoder.token) }
+            if core.tracksHomes { core.recordHome(ofSuper: encoder.token) }
         }
         return encoder
     }
