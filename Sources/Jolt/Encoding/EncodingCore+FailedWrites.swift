@@ -38,6 +38,7 @@ extension EncodingCore {
         while let last = mergingFrames.last, last > topID { mergingFrames.removeLast() }
         containerKeyStarts.removeAll(from: cut)
         emptyValueStarts.removeAll(from: cut)
+        bracketIDs.removeAll(from: cut)
     }
 
     /// ``encodeNested(_:key:pathCount:extraPath:)`` for the member or element

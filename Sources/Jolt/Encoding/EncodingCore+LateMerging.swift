@@ -14,10 +14,15 @@
 // for the end), and when the value ends its output is merged and written again
 // in its place with the real formatting. `encode(to:)` runs once.
 //
-// The scan needs the brackets in the order of their ids: it is refused when a
-// sort, a merge or a write taken back has moved or removed containers of the
-// value (``ValueStart/reordered``), and the value is then encoded again in merge
-// mode (see ``JoltEncoder/encodeCore(_:options:scratch:)``).
+// What moves or removes containers keeps what the scan needs to still name
+// them, at a cost paid only there: a sort that reorders an object holding
+// several containers keeps where each member went (``ValueStart/sortedMembers``),
+// a merge that moves containers keeps the id of each bracket it wrote
+// (``EncodingCore/bracketIDs``), a write taken back the ids it removed. The
+// scan checks that it found every id, and the containers still open where
+// they are; should it not, the value is encoded again in merge mode (see
+// ``JoltEncoder/encodeCore(_:options:scratch:)``), which records every home
+// from the start.
 
 /// Where the `{}` of an abandoned super slot stands: in which container, under
 /// which key (escaped, without quotes) or at which element. Kept as the
@@ -38,8 +43,8 @@ struct ValueStart {
     /// The id of the first container it opened.
     var firstID = 1
     /// Whether containers of the value may stand out of the order of their
-    /// ids where ``sortedMembers`` does not say: an object holding several
-    /// was merged.
+    /// ids where nothing below says how (a sort dropped a member, a merge's
+    /// output could not be read): late merging is refused.
     var reordered = false
     /// The ids of containers taken back with a failed write, none of which is
     /// in the output (see `EncodingCore+FailedWrites.swift`).
@@ -48,19 +53,19 @@ struct ValueStart {
     /// members a sort reordered: where each member stands, relative to the
     /// first member's key, in the order they were written.
     var sortedMembers: [Int: [Range<Int>]] = [:]
+    /// By object id, for the objects a merge moved containers in (whose
+    /// brackets are in ``EncodingCore/bracketIDs``): the id the next
+    /// container after the object took.
+    var mergedEnds: [Int: Int] = [:]
+    /// The containers a merge made one with another (a container key written
+    /// again): their id, and the id of the one they are written into.
+    var mergedInto: [Int: Int] = [:]
 }
 
 extension EncodingCore {
     @inline(__always) var valueStart: ValueStart {
         get { state.pointee.valueStart }
         _modify { yield &state.pointee.valueStart }
-    }
-
-    /// Notes that the output from `offset` on was rewritten in another order
-    /// (a sort, a merge): `containers` if containers may have moved past each
-    /// other.
-    func noteMoved(from offset: Int, containers: Bool) {
-        if containers { valueStart.reordered = true }
     }
 
     /// Notes that the output from `offset` on, the last write's, is about to
@@ -86,7 +91,7 @@ extension EncodingCore {
         }
         guard count > 0 else { return }
         // The ids of those containers, below the next one, skipping those
-        // taken back before (inside this write).
+        // taken back before (inside this write) and those merged into others.
         var first = nextID
         while count > 0 {
             if let gap = valueStart.removedIDs.first(where: { $0.upperBound == first }) {
@@ -94,7 +99,7 @@ extension EncodingCore {
                 continue
             }
             first -= 1
-            count -= 1
+            if valueStart.mergedInto[first] == nil { count -= 1 }
         }
         valueStart.removedIDs.append(first..<nextID)
     }
@@ -104,6 +109,7 @@ extension EncodingCore {
         if lateMerging { leaveLateMerging() }
         // A slot of a value before is not written into any more.
         if !abandonedSuperTokens.isEmpty { abandonedSuperTokens.removeAll() }
+        if !bracketIDs.isEmpty { bracketIDs.removeAll() }
         valueStart = ValueStart(offset: writer.count, depth: frames.count, firstID: nextID)
     }
 
@@ -113,8 +119,7 @@ extension EncodingCore {
     /// output cannot say which container is which.
     @inline(never)
     func beginLateMerging() -> Bool {
-        guard !mergeMode, !lateMerging, !valueStart.reordered, let found = readAddresses() else {
-            return false }
+        guard !mergeMode, !lateMerging, !valueStart.reordered, let found = readAddresses() else { return false }
         addresses = found
         lateMerging = true
         openingLimit = 0
@@ -136,6 +141,7 @@ extension EncodingCore {
         let emptyValues = emptyValueStarts.tail(from: start)
         containerKeyStarts.removeAll(from: start)
         emptyValueStarts.removeAll(from: start)
+        bracketIDs.removeAll(from: start)
         writer.count = start
         bytes.withUnsafeBufferPointer {
             writeMerged($0, containerKeys: containerKeys, reopenedKeys: reopened, emptyValues: emptyValues)
@@ -160,10 +166,9 @@ extension EncodingCore {
             slots[place.parent, default: []].append((token, place))
         }
         let outer: Frame? = valueStart.depth > 0 ? frames[valueStart.depth - 1] : nil
-        var removed: [Int: Int] = [:]
-        for ids in valueStart.removedIDs { removed[ids.lowerBound] = max(removed[ids.lowerBound] ?? 0, ids.upperBound) }
+        let removed = removedIDs()
         var reader = AddressReader(bytes: UnsafeBufferPointer(start: writer.base, count: writer.count),
-                                   emptyValues: emptyValueStarts, sortedMembers: valueStart.sortedMembers,
+                                   emptyValues: emptyValueStarts, mapped: bracketIDs, start: valueStart,
                                    slots: slots, removedIDs: removed, nextID: valueStart.firstID, position: valueStart.offset)
         let root = MergeAddresses.Home(parent: outer?.id ?? 0, key: nil, element: max((outer?.count ?? 1) - 1, 0),
                                        isObject: false, component: nil)
@@ -179,7 +184,39 @@ extension EncodingCore {
             guard frame.id == id else { return nil }
             reader.found.frames[id]?.component = frame.component
         }
+        // A container merged into another is that one (which may have been
+        // merged into a third since).
+        for (merged, into) in valueStart.mergedInto {
+            var target = into
+            while let next = valueStart.mergedInto[target] { target = next }
+            reader.found.frames[merged] = reader.found.frames[target]
+            reader.found.sameAs[merged] = reader.found.first(target)
+        }
         return reader.found
+    }
+
+    /// ``ValueStart/removedIDs`` by the first id of each range.
+    private func removedIDs() -> [Int: Int] {
+        var removed: [Int: Int] = [:]
+        for ids in valueStart.removedIDs { removed[ids.lowerBound] = max(removed[ids.lowerBound] ?? 0, ids.upperBound) }
+        return removed
+    }
+
+    /// The ids of the containers of an object about to be merged, whose
+    /// output is `bytes` (its `{` first, not closed), by the offset of their
+    /// brackets there; `mapped`: those a merge inside it kept; `firstID`:
+    /// the object's id. Nil if the output is not what the read takes it for.
+    func readBracketIDs(in bytes: UnsafeBufferPointer<UInt8>, emptyValues: OutputOffsets, mapped: BracketIDs,
+                        firstID: Int) -> BracketIDs? {
+        let removed = removedIDs()
+        var reader = AddressReader(bytes: bytes, emptyValues: emptyValues, mapped: mapped, start: valueStart,
+                                   slots: [:], removedIDs: removed, nextID: firstID, position: 0)
+        reader.collects = true
+        let root = MergeAddresses.Home(parent: 0, key: nil, element: 0, isObject: true, component: nil)
+        guard reader.value(root), !reader.failed else { return nil }
+        while let end = removed[reader.nextID] { reader.nextID = end }
+        guard reader.nextID == nextID else { return nil }
+        return reader.collected
     }
 }
 
@@ -187,12 +224,17 @@ extension EncodingCore {
 /// pass, compact or pretty-printed, well formed up to the containers still
 /// open): it gives ids in the order the containers were opened, which is the
 /// order of their brackets, except in objects that a sort reordered, whose
-/// members it reads in the order they were written.
+/// members it reads in the order they were written, and in objects a merge
+/// rewrote, whose brackets' ids the merge kept.
 private struct AddressReader {
     let bytes: UnsafeBufferPointer<UInt8>
     let emptyValues: OutputOffsets
+    /// The containers whose ids a merge kept (see ``EncodingCore/bracketIDs``).
+    let mapped: BracketIDs
     /// See ``ValueStart/sortedMembers``.
     let sortedMembers: [Int: [Range<Int>]]
+    /// See ``ValueStart/mergedEnds``.
+    let mergedEnds: [Int: Int]
     /// The abandoned super slots by parent container.
     let slots: [Int: [(token: Int, place: SuperSlot)]]
     /// Ids of containers taken back: from each range's first to its end.
@@ -205,13 +247,21 @@ private struct AddressReader {
     var open: [Int] = []
     /// Whether a separator was not where one was expected.
     var failed = false
+    /// Whether to keep the id of every container read (``collected``).
+    var collects = false
+    var collected = BracketIDs()
+    /// How many containers whose ids a merge kept are being read: inside
+    /// them, every container's id is kept.
+    private var mappedDepth = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, emptyValues: OutputOffsets, sortedMembers: [Int: [Range<Int>]],
+    init(bytes: UnsafeBufferPointer<UInt8>, emptyValues: OutputOffsets, mapped: BracketIDs, start: ValueStart,
          slots: [Int: [(token: Int, place: SuperSlot)]], removedIDs: [Int: Int], nextID: Int, position: Int) {
         self.bytes = bytes
         self.removedIDs = removedIDs
         self.emptyValues = emptyValues
-        self.sortedMembers = sortedMembers
+        self.mapped = mapped
+        self.sortedMembers = start.sortedMembers
+        self.mergedEnds = start.mergedEnds
         self.slots = slots
         self.nextID = nextID
         self.position = position
@@ -225,30 +275,56 @@ private struct AddressReader {
         }
     }
 
-    /// Reads the value at ``position``, whose home is `home`. False if the
-    /// output is not as expected.
-    mutating func value(_ home: MergeAddresses.Home) -> Bool {
+    /// Reads the value at ``position``, whose home is `home` (in an array,
+    /// the `local`-th element of this opening of it). False if the output is
+    /// not as expected.
+    mutating func value(_ home: MergeAddresses.Home, local: Int = 0) -> Bool {
         skipSpace()
         // The output ends in a slot waiting for its value.
         guard !atEnd else { return true }
         let byte = bytes[position]
         switch byte {
         case UInt8(ascii: "{") where emptyValues.contains(position):
-            if let token = slot(at: home) { found.supers[token] = home }
+            if let token = slot(at: home, local: local) { found.supers[token] = home }
             while position < bytes.count && bytes[position] != UInt8(ascii: "}") { position += 1 }
             position += 1
             return true
         case UInt8(ascii: "{"), UInt8(ascii: "["):
-            while let end = removedIDs[nextID] { nextID = end }
-            let id = nextID
-            nextID += 1
+            let id: Int
+            let kept = mapped.id(at: position)
+            if let kept {
+                id = kept
+                mappedDepth += 1
+            } else {
+                while let end = removedIDs[nextID] { nextID = end }
+                id = nextID
+                nextID += 1
+            }
+            if collects { collected.insert(position, id: id) }
             var home = home
             home.isObject = byte == UInt8(ascii: "{")
             found.frames[id] = home
+            if let key = home.key {
+                // As ``EncodingCore/recordHome(ofFrame:isObject:component:)`` does.
+                let place = MergeAddresses.KeyPlace(parent: found.first(home.parent), key: Array(bytes[key]))
+                if let last = found.lastUnderKey[place], last.isObject == home.isObject { found.sameAs[id] = found.first(last.id) }
+                found.lastUnderKey[place] = (id, home.isObject, key.lowerBound - 1)
+            }
             position += 1
-            if !home.isObject { return elements(of: id) }
-            if let order = sortedMembers[id] { return sortedObject(id, order) }
-            return members(of: id)
+            let read: Bool
+            if !home.isObject {
+                read = elements(of: id)
+            } else if mappedDepth == 0, let order = sortedMembers[id] {
+                read = sortedObject(id, order)
+            } else {
+                read = members(of: id)
+            }
+            if kept != nil {
+                mappedDepth -= 1
+                // Past a merged object: the ids after it were given after its own.
+                if mappedDepth == 0, let end = mergedEnds[id] { nextID = max(nextID, end) }
+            }
+            return read
         case UInt8(ascii: "\""):
             skipString()
             return true
@@ -262,13 +338,14 @@ private struct AddressReader {
         }
     }
 
-    /// The abandoned super slot whose `{}` stands at `home`, if any.
-    private func slot(at home: MergeAddresses.Home) -> Int? {
+    /// The abandoned super slot whose `{}` stands at `home`, if any (`local`:
+    /// see ``value(_:local:)``).
+    private func slot(at home: MergeAddresses.Home, local: Int) -> Int? {
         guard let candidates = slots[home.parent] else { return nil }
         for (token, place) in candidates {
             if let key = place.key, let range = home.key {
                 if key.elementsEqual(bytes[range]) { return token }
-            } else if place.key == nil && home.key == nil && place.element == home.element {
+            } else if place.key == nil && home.key == nil && place.element == local {
                 return token
             }
         }
@@ -328,19 +405,37 @@ private struct AddressReader {
         var first = true
         while next(id, first: first, closing: UInt8(ascii: "}")) {
             first = false
-            guard let key = key(),
-                  value(MergeAddresses.Home(parent: id, key: key, element: 0, isObject: false, component: nil)) else { return false }
+            guard let key = key(), member(of: id, key: key) else { return false }
         }
         return true
     }
 
+    /// Reads the value of the member of `id` whose key is at `key`. A value
+    /// that is not a container is its key's last value: a container asked for
+    /// under that key again is a new one.
+    private mutating func member(of id: Int, key: Range<Int>) -> Bool {
+        skipSpace()
+        if !found.lastUnderKey.isEmpty && !atEnd {
+            let byte = bytes[position]
+            if byte != UInt8(ascii: "[") && (byte != UInt8(ascii: "{") || emptyValues.contains(position)) {
+                found.lastUnderKey[MergeAddresses.KeyPlace(parent: found.first(id), key: Array(bytes[key]))] = nil
+            }
+        }
+        return value(MergeAddresses.Home(parent: id, key: key, element: 0, isObject: false, component: nil))
+    }
+
+    /// Reads an array; its elements are numbered after those of the arrays it
+    /// is one with (see ``MergeAddresses/sameAs``).
     private mutating func elements(of id: Int) -> Bool {
+        let base = found.arrayBases[found.first(id)] ?? 0
         var count = 0
         while next(id, first: count == 0, closing: UInt8(ascii: "]")) {
-            guard value(MergeAddresses.Home(parent: id, key: nil, element: count, isObject: false, component: nil)) else { return false }
+            guard value(MergeAddresses.Home(parent: id, key: nil, element: base + count, isObject: false, component: nil), local: count) else {
+                return false
+            }
             count += 1
         }
-        if open.last != id { found.arrayBases[id] = count }
+        if open.last != id { found.arrayBases[found.first(id), default: 0] += count }
         return true
     }
 
@@ -352,8 +447,7 @@ private struct AddressReader {
         var end = first
         for member in order where !member.isEmpty {
             position = first + member.lowerBound
-            guard position < bytes.count, let key = key(),
-                  value(MergeAddresses.Home(parent: id, key: key, element: 0, isObject: false, component: nil)),
+            guard position < bytes.count, let key = key(), self.member(of: id, key: key),
                   position == first + member.upperBound else { return false }
             end = max(end, position)
         }

@@ -64,6 +64,7 @@ extension EncodingCore {
         nestedTooDeeply = false
         containerKeyStarts.removeAll(from: mark.count)
         emptyValueStarts.removeAll(from: mark.count)
+        bracketIDs.removeAll(from: mark.count)
         if lateMerging { leaveLateMerging() }
     }
 
@@ -72,6 +73,7 @@ extension EncodingCore {
     func forgetOffsets() {
         containerKeyStarts.removeAll()
         emptyValueStarts.removeAll()
+        bracketIDs.removeAll()
     }
 
     /// Records that a key was written twice into the object at `index` (the
@@ -145,19 +147,38 @@ extension EncodingCore {
         let copy = Array(UnsafeBufferPointer(start: writer.base + start, count: writer.count - start))
         let containerKeys = containerKeyStarts.tail(from: start)
         let emptyValues = emptyValueStarts.tail(from: start)
+        let ids = bracketIDs.tail(from: start)
         containerKeyStarts.removeAll(from: start)
         emptyValueStarts.removeAll(from: start)
+        bracketIDs.removeAll(from: start)
         writer.count = start
         topID = frames.last?.id ?? 0
         copy.withUnsafeBufferPointer { bytes in
             var parser = MergeParser(bytes: bytes, containerKeys: containerKeys, reopenedKeys: [], emptyValues: emptyValues)
+            parser.ids = ids
             let object = parser.object(spans)
-            noteMoved(from: start, containers: parser.movesContainers)
-            // Written again under its own id: the containers of the value stay in the order of their ids.
+            if parser.movesContainers { readIDs(of: closed.id, &parser) }
+            // Written again under its own id, its containers under theirs.
+            if parser.keepsIDs { bracketIDs.insert(writer.count, id: closed.id) }
             pushFrame(closed.id, isObject: true, component: closed.component)
             writeMembers(of: object, parser)
             closeTopFrame()
+            if parser.keepsIDs { valueStart.mergedEnds[closed.id] = nextID }
         }
+    }
+
+    /// Before a merge that moves containers of the object `id` (its output is
+    /// `parser`'s bytes): reads which container each bracket there is, so that
+    /// the merge writes each under its id, and late merging can still tell
+    /// them apart (see `EncodingCore+LateMerging.swift`). If the output cannot
+    /// be read, late merging is refused for the value.
+    private func readIDs(of id: Int, _ parser: inout MergeParser) {
+        guard let ids = readBracketIDs(in: parser.bytes, emptyValues: parser.emptyValues, mapped: parser.ids, firstID: id) else {
+            valueStart.reordered = true
+            return
+        }
+        parser.ids = ids
+        parser.keepsIDs = true
     }
 
     /// Writes the members of `object` into the object just opened.
@@ -183,20 +204,37 @@ extension EncodingCore {
                 // merge of an object around it).
                 containerKeyStarts.insert(parser.containerKeys, in: range, movedTo: target)
                 emptyValueStarts.insert(parser.emptyValues, in: range, movedTo: target)
+                if !parser.ids.isEmpty { bracketIDs.insert(parser.ids, in: range, movedTo: target) }
             }
         case .emptyValue:
             writeEmptyObject()
         case .object(let object):
-            _ = openFrame(isObject: true)
+            openMerged(isObject: true, source: object.source, merged: object.merged, parser)
             writeMembers(of: object, parser)
             closeTopFrame()
-        case .array(let elements):
-            _ = openFrame(isObject: false)
-            for element in elements {
+        case .array(let array):
+            openMerged(isObject: false, source: array.source, merged: array.merged, parser)
+            for element in array.elements {
                 beginElement()
                 writeMerged(element, parser)
             }
             closeTopFrame()
+        }
+    }
+
+    /// Opens the container a merged value is written into: under the id of
+    /// the container first written at `source` when the parser keeps ids (the
+    /// containers merged into it, written at `merged`, are now one with it),
+    /// else under a new one.
+    private func openMerged(isObject: Bool, source: Int, merged: [Int], _ parser: MergeParser) {
+        guard parser.keepsIDs, let id = parser.ids.id(at: source) else {
+            _ = openFrame(isObject: isObject)
+            return
+        }
+        bracketIDs.insert(writer.count, id: id)
+        pushFrame(id, isObject: isObject, component: nil)
+        for occurrence in merged {
+            if let other = parser.ids.id(at: occurrence), other != id { valueStart.mergedInto[other] = id }
         }
     }
 }
@@ -210,7 +248,15 @@ enum MergedValue {
     /// `{}` written for a value that encoded nothing.
     case emptyValue
     case object(MergedObject)
-    case array([MergedValue])
+    case array(MergedArray)
+}
+
+/// An array read back, with where it was first written (``MergedObject/source``).
+struct MergedArray {
+    var elements: [MergedValue] = []
+    var source: Int
+    /// Where the arrays written into it later start.
+    var merged: [Int] = []
 }
 
 /// An object whose repeated keys are merged as they are read.
@@ -234,11 +280,16 @@ final class MergedObject {
 
     let bytes: UnsafeBufferPointer<UInt8>
     var members: [Member] = []
+    /// Where the object was first written (its `{` in ``bytes``).
+    let source: Int
+    /// Where the objects written into it later (a container key written again) start.
+    var merged: [Int] = []
     /// Built once the object has more members than a scan should look through.
     private var index: [Key: Int]?
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>, source: Int) {
         self.bytes = bytes
+        self.source = source
     }
 
     /// The place of the member with the key at `key`, if there is one.
@@ -289,6 +340,12 @@ struct MergeParser {
     /// replaced or dropped): the merged output then has containers that the
     /// input had not, or in another order (see ``ValueStart/reordered``).
     private(set) var movesContainers = false
+    /// The ids of the containers of ``bytes`` by their offset there: those a
+    /// merge before kept (``EncodingCore/bracketIDs``), or all of them when
+    /// ``keepsIDs``.
+    var ids = BracketIDs()
+    /// Whether the merged containers are written under their ids.
+    var keepsIDs = false
 
     /// Where a member of the object being closed stands (offsets into ``bytes``):
     /// its key's opening quote, its key (escaped, without quotes) and its value.
@@ -302,7 +359,7 @@ struct MergeParser {
     /// ``add(key:keyStart:to:_:)``; a value stays bytes unless a later member
     /// fills it.
     mutating func object(_ spans: [MemberSpan]) -> MergedObject {
-        let object = MergedObject(bytes: bytes)
+        let object = MergedObject(bytes: bytes, source: 0)
         for span in spans {
             position = span.value.lowerBound
             add(key: span.key, keyStart: span.keyStart, to: object) { _ in .raw(span.value) }
@@ -354,13 +411,13 @@ struct MergeParser {
                 position += 1
                 return .emptyValue
             }
-            let object = MergedObject(bytes: bytes)
+            let object = MergedObject(bytes: bytes, source: position)
             members(into: object)
             return .object(object)
         case UInt8(ascii: "["):
-            var elements: [MergedValue] = []
-            self.elements(into: &elements)
-            return .array(elements)
+            var array = MergedArray(source: position)
+            elements(into: &array.elements)
+            return .array(array)
         case UInt8(ascii: "\""):
             let start = position
             skipString()
@@ -428,11 +485,13 @@ struct MergeParser {
         }
         switch (existing, bytes[position]) {
         case (.object(let object), UInt8(ascii: "{")) where !emptyValues.contains(position):
+            object.merged.append(position)
             members(into: object)
             return true
         case (.array(var array), UInt8(ascii: "[")):
             existing = .emptyValue // drop the reference while appending
-            elements(into: &array)
+            array.merged.append(position)
+            elements(into: &array.elements)
             existing = .array(array)
             return true
         default:

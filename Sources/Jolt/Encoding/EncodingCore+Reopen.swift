@@ -54,10 +54,30 @@ final class MergeAddresses {
     /// a container its parent no longer holds are lost).
     var reopenedKeys: Set<Int> = []
 
+    /// A key of an object: the object's ``first(_:)`` and the key's bytes (escaped).
+    struct KeyPlace: Hashable {
+        var parent: Int
+        var key: [UInt8]
+    }
+    /// For a container opened under a key whose last value is a container of
+    /// the same kind (a nested container asked for again): the first of them.
+    /// They are one container (Foundation hands out the same one), so arrays
+    /// number their elements together.
+    var sameAs: [Int: Int] = [:]
+    /// By key: the container written there last, its kind, and where that key
+    /// starts in the output.
+    var lastUnderKey: [KeyPlace: (id: Int, isObject: Bool, keyStart: Int)] = [:]
+
+    /// The first of the containers `id` is one with (see ``sameAs``).
+    @inline(__always)
+    func first(_ id: Int) -> Int {
+        sameAs.isEmpty ? id : sameAs[id] ?? id
+    }
+
     /// Keeps the element count of the array `id`, being closed, for its next opening.
     @inline(never)
     func noteClosedArray(_ id: Int, count: Int) {
-        arrayBases[id, default: 0] += count
+        arrayBases[first(id), default: 0] += count
     }
 }
 
@@ -80,7 +100,7 @@ extension EncodingCore {
         if let patch = merge.patch, patch.array == parent.id, patch.end == writer.count {
             element = patch.element
         } else {
-            element = merge.arrayBases[parent.id, default: 0] + parent.count - 1
+            element = merge.arrayBases[merge.first(parent.id), default: 0] + parent.count - 1
         }
         return MergeAddresses.Home(parent: parent.id, key: nil, element: element, isObject: isObject, component: component)
     }
@@ -88,7 +108,39 @@ extension EncodingCore {
     /// Records where the container `id`, being opened, stands (``tracksHomes``).
     @inline(never)
     func recordHome(ofFrame id: Int, isObject: Bool, component: String?) {
-        merge.frames[id] = currentHome(isObject: isObject, component: component)
+        let home = currentHome(isObject: isObject, component: component)
+        merge.frames[id] = home
+        if let key = home.key { noteContainer(id, isObject: isObject, parent: home.parent, key: key) }
+    }
+
+    /// Records the container `id`, opened under the key at `key` in the
+    /// innermost object, as that key's last value; if the key's last value was
+    /// a container of the same kind, `id` is one with it (see
+    /// ``MergeAddresses/sameAs``). That key was not written again since in
+    /// this opening of the object, or it holds something else now.
+    private func noteContainer(_ id: Int, isObject: Bool, parent: Int, key: Range<Int>) {
+        let place = MergeAddresses.KeyPlace(parent: merge.first(parent),
+                                            key: Array(UnsafeBufferPointer(start: writer.base + key.lowerBound, count: key.count)))
+        let keyStart = key.lowerBound - 1
+        if let last = merge.lastUnderKey[place], last.isObject == isObject {
+            let written = lastWrite(of: key)
+            if written == nil || written == last.keyStart { merge.sameAs[id] = merge.first(last.id) }
+        }
+        merge.lastUnderKey[place] = (id, isObject, keyStart)
+    }
+
+    /// Where the innermost object's last member before the last one with the
+    /// key at `key` starts, in this opening of the object.
+    private func lastWrite(of key: Range<Int>) -> Int? {
+        guard let object = frames.last, members.count >= object.memberBase + 2 else { return nil }
+        let base = writer.base
+        for member in members[object.memberBase..<(members.count - 1)].reversed() where member.keyLength == key.count {
+            if compareBytes(UnsafeBufferPointer(start: base + member.start + 1, count: key.count),
+                            UnsafeBufferPointer(start: base + key.lowerBound, count: key.count)) == 0 {
+                return member.start
+            }
+        }
+        return nil
     }
 
     /// Records where the slot of the super encoder `token`, just made, stands (``tracksHomes``).
@@ -124,6 +176,7 @@ extension EncodingCore {
         closeFrames(downTo: depth + 1)
         for (frameID, home) in chain.reversed() {
             writeAddress(of: home, reopening: true)
+            if home.key != nil, let key = members.last { noteReopened(frameID, home: home, keyStart: key.start) }
             pushFrame(frameID, isObject: home.isObject, component: home.component)
         }
         return true
@@ -152,6 +205,17 @@ extension EncodingCore {
         return true
     }
 
+    /// Records that the key just written at `keyStart` opens again the
+    /// container `id` (at `home`): still its key's last value.
+    private func noteReopened(_ id: Int, home: MergeAddresses.Home, keyStart: Int) {
+        let key = (keyStart + 1)..<(keyStart + 1 + (home.key?.count ?? 0))
+        let place = MergeAddresses.KeyPlace(parent: merge.first(home.parent),
+                                            key: Array(UnsafeBufferPointer(start: writer.base + key.lowerBound, count: key.count)))
+        if let last = merge.lastUnderKey[place], merge.first(last.id) == merge.first(id) {
+            merge.lastUnderKey[place] = (last.id, last.isObject, keyStart)
+        }
+    }
+
     /// Writes, into the innermost container (`home.parent`), the address of
     /// `home`: its key (a container key when `reopening`, whose object or array
     /// the merge goes on filling; else a key whose value replaces the one
@@ -169,7 +233,7 @@ extension EncodingCore {
         writer.writeInteger(home.element)
         writer.write(UInt8(ascii: ":"))
         let top = frames.count - 1
-        merge.arrayBases[frames[top].id, default: 0] -= 1
+        merge.arrayBases[merge.first(frames[top].id), default: 0] -= 1
         merge.patch = (frames[top].id, writer.count, home.element)
     }
 }

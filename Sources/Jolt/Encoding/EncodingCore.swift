@@ -38,6 +38,7 @@ final class EncodingCore {
         var mergingFrames: [Int] = []
         var containerKeyStarts = OutputOffsets()
         var emptyValueStarts = OutputOffsets()
+        var bracketIDs = BracketIDs()
         var abandonedSuperTokens: [Int: SuperSlot] = [:]
         var addresses: MergeAddresses?
         var openingLimit: Int = EncodingCore.maxDepth - 1
@@ -201,6 +202,12 @@ final class EncodingCore {
     @inline(__always) var emptyValueStarts: OutputOffsets {
         get { state.pointee.emptyValueStarts }
         _modify { yield &state.pointee.emptyValueStarts }
+    }
+    /// The ids of the containers that merges wrote out of the order of their
+    /// ids, by where their brackets stand (see `EncodingCore+LateMerging.swift`).
+    @inline(__always) var bracketIDs: BracketIDs {
+        get { state.pointee.bracketIDs }
+        _modify { yield &state.pointee.bracketIDs }
     }
     /// The tokens of super encoders whose place was filled with `{}` because
     /// their container went on before they were used, with where that `{}` stands. Foundation writes a
@@ -751,6 +758,7 @@ final class EncodingCore {
         scratch.append(contentsOf: UnsafeBufferPointer(start: buffer + regionStart, count: regionEnd - regionStart))
         writer.count = regionStart
         let movesOffsets = containerKeyStarts.hasAny(atOrAfter: regionStart) || emptyValueStarts.hasAny(atOrAfter: regionStart)
+            || bracketIDs.hasAny(atOrAfter: regionStart)
         var moves: [(from: Range<Int>, to: Int)] = []
         var placed: [Range<Int>] = keepsOrder ? Array(repeating: 0..<0, count: n) : []
         for (position, i) in kept.enumerated() {
@@ -772,7 +780,7 @@ final class EncodingCore {
         }
     }
 
-    /// Moves the offsets of ``containerKeyStarts`` and ``emptyValueStarts``
+    /// Moves the offsets of ``containerKeyStarts``, ``emptyValueStarts`` and ``bracketIDs``
     /// past `regionStart` with the members that hold them (`moves`: where each
     /// kept member was and where it starts now); those of dropped members go.
     @inline(never)
@@ -789,6 +797,7 @@ final class EncodingCore {
         }
         containerKeyStarts.moveTail(from: regionStart, move)
         emptyValueStarts.moveTail(from: regionStart, move)
+        bracketIDs.moveTail(from: regionStart, move)
     }
 }
 

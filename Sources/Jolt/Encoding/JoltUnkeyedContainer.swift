@@ -67,7 +67,7 @@ struct JoltUnkeyedContainer: UnkeyedEncodingContainer {
     /// ``count`` in merge mode: `written` in this opening, after those of the openings before.
     @inline(never)
     private func countAcrossOpenings(_ written: Int) -> Int {
-        core.merge.arrayBases[id, default: 0] + written
+        core.merge.arrayBases[core.merge.first(id), default: 0] + written
     }
 
     @inline(__always)
