@@ -96,14 +96,18 @@ let lateEncoders: [JoltEncoder] = [false, true].flatMap { pretty in
 }
 
 /// The input as a late program (LateProgram.swift): JoltEncoder against
-/// JSONEncoder, `.sortedKeys`, compact and pretty.
+/// JSONEncoder, `.sortedKeys`, compact and pretty; JoltEncoder runs its
+/// `encode(to:)` once.
 func checkLateProgram(_ bytes: UnsafeRawBufferPointer) {
     let program = LateProgram(bytes: Array(bytes))
     for jolt in lateEncoders {
         let foundation = JSONEncoder()
         foundation.outputFormatting = JSONEncoder.OutputFormatting(rawValue: jolt.outputFormatting.rawValue)
         guard let expected = try? foundation.encode(program) else { fatalError("JSONEncoder failed on a late program") }
+        let runs = LateRuns()
+        jolt.userInfo = [LateRuns.key: runs]
         guard let actual = try? jolt.encode(program) else { fatalError("JoltEncoder failed on a late program") }
+        guard runs.count == 1 else { fatalError("late program: encode(to:) ran \(runs.count) times") }
         guard actual == expected else {
             fatalError("late program: JoltEncoder \(String(decoding: actual, as: UTF8.self)) != JSONEncoder \(String(decoding: expected, as: UTF8.self))")
         }
