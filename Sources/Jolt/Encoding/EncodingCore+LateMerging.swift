@@ -79,7 +79,9 @@ extension EncodingCore {
             switch base[position] {
             case UInt8(ascii: "\""):
                 position += 1
-                while base[position] != UInt8(ascii: "\"") { position += base[position] == UInt8(ascii: "\\") ? 2 : 1 }
+                while position < writer.count && base[position] != UInt8(ascii: "\"") {
+                    position += base[position] == UInt8(ascii: "\\") ? 2 : 1
+                }
             case UInt8(ascii: "{") where emptyValueStarts.contains(position):
                 break
             case UInt8(ascii: "{"), UInt8(ascii: "["):

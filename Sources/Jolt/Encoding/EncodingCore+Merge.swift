@@ -209,7 +209,7 @@ extension EncodingCore {
         case .emptyValue:
             writeEmptyObject()
         case .object(let object):
-            openMerged(isObject: true, source: object.source, merged: object.merged, parser)
+            openMerged(isObject: true, source: object.source, merged: object.merged.map { ($0, 0) }, parser)
             writeMembers(of: object, parser)
             closeTopFrame()
         case .array(let array):
@@ -224,9 +224,10 @@ extension EncodingCore {
 
     /// Opens the container a merged value is written into: under the id of
     /// the container first written at `source` when the parser keeps ids (the
-    /// containers merged into it, written at `merged`, are now one with it),
-    /// else under a new one.
-    private func openMerged(isObject: Bool, source: Int, merged: [Int], _ parser: MergeParser) {
+    /// containers merged into it, written at `merged` with the number of
+    /// elements before theirs, are now one with it, and so are the abandoned
+    /// super slots they held), else under a new one.
+    private func openMerged(isObject: Bool, source: Int, merged: [(at: Int, base: Int)], _ parser: MergeParser) {
         guard parser.keepsIDs, let id = parser.ids.id(at: source) else {
             _ = openFrame(isObject: isObject)
             return
@@ -234,7 +235,12 @@ extension EncodingCore {
         bracketIDs.insert(writer.count, id: id)
         pushFrame(id, isObject: isObject, component: nil)
         for occurrence in merged {
-            if let other = parser.ids.id(at: occurrence), other != id { valueStart.mergedInto[other] = id }
+            guard let other = parser.ids.id(at: occurrence.at), other != id else { continue }
+            valueStart.mergedInto[other] = id
+            for (token, slot) in abandonedSuperTokens where slot.parent == other {
+                abandonedSuperTokens[token] = SuperSlot(parent: id, key: slot.key,
+                                                        element: slot.key == nil ? slot.element + occurrence.base : slot.element)
+            }
         }
     }
 }
@@ -255,8 +261,9 @@ enum MergedValue {
 struct MergedArray {
     var elements: [MergedValue] = []
     var source: Int
-    /// Where the arrays written into it later start.
-    var merged: [Int] = []
+    /// Where the arrays written into it later start, and how many elements
+    /// were before theirs.
+    var merged: [(at: Int, base: Int)] = []
 }
 
 /// An object whose repeated keys are merged as they are read.
@@ -490,7 +497,7 @@ struct MergeParser {
             return true
         case (.array(var array), UInt8(ascii: "[")):
             existing = .emptyValue // drop the reference while appending
-            array.merged.append(position)
+            array.merged.append((position, array.elements.count))
             elements(into: &array.elements)
             existing = .array(array)
             return true
