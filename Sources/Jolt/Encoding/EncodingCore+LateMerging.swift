@@ -138,15 +138,9 @@ extension EncodingCore {
         let start = valueStart.offset
         let reopened = Set(merge.reopenedKeys.compactMap { $0 >= start ? $0 - start : nil })
         leaveLateMerging()
-        let bytes = Array(UnsafeBufferPointer(start: writer.base + start, count: writer.count - start))
-        let containerKeys = containerKeyStarts.tail(from: start)
-        let emptyValues = emptyValueStarts.tail(from: start)
-        containerKeyStarts.removeAll(from: start)
-        emptyValueStarts.removeAll(from: start)
-        bracketIDs.removeAll(from: start)
-        writer.count = start
-        bytes.withUnsafeBufferPointer {
-            writeMerged($0, containerKeys: containerKeys, reopenedKeys: reopened, emptyValues: emptyValues)
+        let cut = cutOutput(from: start)
+        cut.bytes.withUnsafeBufferPointer {
+            writeMerged($0, containerKeys: cut.containerKeys, reopenedKeys: reopened, emptyValues: cut.emptyValues)
         }
     }
 
@@ -293,7 +287,7 @@ private struct AddressReader {
             return true
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             let id: Int
-            let kept = mapped.id(at: position)
+            let kept = mapped.value(at: position)
             if let kept {
                 id = kept
                 mappedDepth += 1
@@ -302,7 +296,7 @@ private struct AddressReader {
                 id = nextID
                 nextID += 1
             }
-            if collects { collected.insert(position, id: id) }
+            if collects { collected.insert(position, id) }
             var home = home
             home.isObject = byte == UInt8(ascii: "{")
             found.frames[id] = home

@@ -144,27 +144,32 @@ extension EncodingCore {
                 value: (keyStart + member.keyLength + keyGap)..<(end - start)))
         }
         members.removeSubrange(memberBase...)
-        let copy = Array(UnsafeBufferPointer(start: writer.base + start, count: writer.count - start))
-        let containerKeys = containerKeyStarts.tail(from: start)
-        let emptyValues = emptyValueStarts.tail(from: start)
-        let ids = bracketIDs.tail(from: start)
-        containerKeyStarts.removeAll(from: start)
-        emptyValueStarts.removeAll(from: start)
-        bracketIDs.removeAll(from: start)
-        writer.count = start
+        let cut = cutOutput(from: start)
         topID = frames.last?.id ?? 0
-        copy.withUnsafeBufferPointer { bytes in
-            var parser = MergeParser(bytes: bytes, containerKeys: containerKeys, reopenedKeys: [], emptyValues: emptyValues)
-            parser.ids = ids
+        cut.bytes.withUnsafeBufferPointer { bytes in
+            var parser = MergeParser(bytes: bytes, containerKeys: cut.containerKeys, reopenedKeys: [], emptyValues: cut.emptyValues)
+            parser.ids = cut.ids
             let object = parser.object(spans)
             if parser.movesContainers { readIDs(of: closed.id, &parser) }
             // Written again under its own id, its containers under theirs.
-            if parser.keepsIDs { bracketIDs.insert(writer.count, id: closed.id) }
+            if parser.keepsIDs { bracketIDs.insert(writer.count, closed.id) }
             pushFrame(closed.id, isObject: true, component: closed.component)
             writeMembers(of: object, parser)
             closeTopFrame()
             if parser.keepsIDs { valueStart.mergedEnds[closed.id] = nextID }
         }
+    }
+
+    /// Cuts the output at `start`: what it held from there, its bytes and the
+    /// offsets kept in them (made relative to `start`), to be written again.
+    func cutOutput(from start: Int) -> (bytes: [UInt8], containerKeys: OutputOffsets, emptyValues: OutputOffsets, ids: BracketIDs) {
+        let bytes = Array(UnsafeBufferPointer(start: writer.base + start, count: writer.count - start))
+        let cut = (bytes, containerKeyStarts.tail(from: start), emptyValueStarts.tail(from: start), bracketIDs.tail(from: start))
+        containerKeyStarts.removeAll(from: start)
+        emptyValueStarts.removeAll(from: start)
+        bracketIDs.removeAll(from: start)
+        writer.count = start
+        return cut
     }
 
     /// Before a merge that moves containers of the object `id` (its output is
@@ -228,14 +233,14 @@ extension EncodingCore {
     /// elements before theirs, are now one with it, and so are the abandoned
     /// super slots they held), else under a new one.
     private func openMerged(isObject: Bool, source: Int, merged: [(at: Int, base: Int)], _ parser: MergeParser) {
-        guard parser.keepsIDs, let id = parser.ids.id(at: source) else {
+        guard parser.keepsIDs, let id = parser.ids.value(at: source) else {
             _ = openFrame(isObject: isObject)
             return
         }
-        bracketIDs.insert(writer.count, id: id)
+        bracketIDs.insert(writer.count, id)
         pushFrame(id, isObject: isObject, component: nil)
         for occurrence in merged {
-            guard let other = parser.ids.id(at: occurrence.at), other != id else { continue }
+            guard let other = parser.ids.value(at: occurrence.at), other != id else { continue }
             valueStart.mergedInto[other] = id
             for (token, slot) in abandonedSuperTokens where slot.parent == other {
                 abandonedSuperTokens[token] = SuperSlot(parent: id, key: slot.key,
