@@ -122,10 +122,10 @@ extension EncodingCore {
     @inline(never)
     func beginLateMerging() -> Bool {
         guard !mergeMode, !lateMerging, !valueStart.reordered, let found = readAddresses() else { return false }
-        addresses = found
-        lateMerging = true
-        openingLimit = 0
-        closesPlainly = false
+        state.pointee.addresses = found
+        state.pointee.lateMerging = true
+        state.pointee.openingLimit = 0
+        state.pointee.closesPlainly = false
         // Repeats are merged when the value ends, with the rest.
         mergingFrames.removeAll()
         return true
@@ -146,10 +146,10 @@ extension EncodingCore {
 
     /// Back to one-pass writing (the value ended, or was rewound).
     func leaveLateMerging() {
-        lateMerging = false
-        addresses = nil
-        openingLimit = Self.maxDepth - 1
-        closesPlainly = !pretty
+        state.pointee.lateMerging = false
+        state.pointee.addresses = nil
+        state.pointee.openingLimit = Self.maxDepth - 1
+        state.pointee.closesPlainly = !pretty
     }
 
     /// The homes of the containers and abandoned super slots of the value, read

@@ -154,31 +154,20 @@ final class EncodingCore {
     let mergeMode: Bool
     /// In merge mode or late merging, where each container and super encoder's
     /// slot was written (see `EncodingCore+Reopen.swift`); nil otherwise, so
-    /// that a one-pass encode neither makes nor frees it.
-    @inline(__always) var addresses: MergeAddresses? {
-        get { state.pointee.addresses }
-        _modify { yield &state.pointee.addresses }
-    }
+    /// that a one-pass encode neither makes nor frees it. Set with the three
+    /// below, by ``beginLateMerging()`` and ``leaveLateMerging()``.
+    @inline(__always) var addresses: MergeAddresses? { state.pointee.addresses }
     /// The nesting level from which ``openFrame(isObject:component:)`` takes
     /// its slow path: `maxDepth - 1`, or 0 when every container's place is
     /// recorded (``tracksHomes``), so that one compare serves both.
-    @inline(__always) var openingLimit: Int {
-        get { state.pointee.openingLimit }
-        _modify { yield &state.pointee.openingLimit }
-    }
+    @inline(__always) var openingLimit: Int { state.pointee.openingLimit }
     /// Whether closing a container writes its bracket alone: not
     /// pretty-printed, and no array's length to record (one test for both).
-    @inline(__always) var closesPlainly: Bool {
-        get { state.pointee.closesPlainly }
-        _modify { yield &state.pointee.closesPlainly }
-    }
+    @inline(__always) var closesPlainly: Bool { state.pointee.closesPlainly }
     /// Whether the value being encoded is being merged late (see
     /// `EncodingCore+LateMerging.swift`): a container was used after its parent
     /// went on, and the rest of the value is written as merge mode writes it.
-    @inline(__always) var lateMerging: Bool {
-        get { state.pointee.lateMerging }
-        _modify { yield &state.pointee.lateMerging }
-    }
+    @inline(__always) var lateMerging: Bool { state.pointee.lateMerging }
     /// Whether every container's place is recorded: merge mode, or late merging.
     @inline(__always) var tracksHomes: Bool { mergeMode || lateMerging }
     /// The ids of the open objects into which a key was written twice,
