@@ -10,6 +10,12 @@ final class DateParserTests: XCTestCase {
         return text.withUTF8 { DateParser.iso8601($0, options) }
     }
 
+    /// The seconds since 1970 that `parser` reads from `text`, if it reads a date.
+    private func seconds(_ text: String, _ parser: (UnsafeBufferPointer<UInt8>) -> Date?) -> Double? {
+        var text = text
+        return text.withUTF8 { parser($0) }?.timeIntervalSince1970
+    }
+
     private func foundationISO(_ text: String) -> Date? {
         try? Date.ISO8601FormatStyle().parse(text)
     }
@@ -106,10 +112,7 @@ final class DateParserTests: XCTestCase {
     }
 
     func testRFC2822() {
-        func rfc(_ text: String) -> Double? {
-            var text = text
-            return text.withUTF8 { DateParser.rfc2822($0) }?.timeIntervalSince1970
-        }
+        func rfc(_ text: String) -> Double? { seconds(text, DateParser.rfc2822) }
         XCTAssertEqual(rfc("Wed, 01 May 2024 12:00:00 +0000"), 1_714_564_800)
         XCTAssertEqual(rfc("wed, 1 may 2024 14:00:00 +0200"), 1_714_564_800)
         XCTAssertEqual(rfc("01 May 2024 12:00 GMT"), 1_714_564_800)
@@ -129,10 +132,7 @@ final class DateParserTests: XCTestCase {
     }
 
     func testYearMonthDay() {
-        func ymd(_ text: String) -> Double? {
-            var text = text
-            return text.withUTF8 { DateParser.yearMonthDay($0) }?.timeIntervalSince1970
-        }
+        func ymd(_ text: String) -> Double? { seconds(text, DateParser.yearMonthDay) }
         XCTAssertEqual(ymd("2024-05-01"), 1_714_521_600)
         XCTAssertEqual(ymd("1970-01-01"), 0)
         XCTAssertEqual(ymd("2024-02-29"), 1_709_164_800)
