@@ -74,14 +74,12 @@ extension EncodingCore {
     func noteRemoved(from offset: Int) {
         var count = 0
         var position = offset
-        let base = writer.base
-        while position < writer.count {
-            switch base[position] {
+        let bytes = UnsafeBufferPointer(start: writer.base, count: writer.count)
+        while position < bytes.count {
+            switch bytes[position] {
             case UInt8(ascii: "\""):
-                position += 1
-                while position < writer.count && base[position] != UInt8(ascii: "\"") {
-                    position += base[position] == UInt8(ascii: "\\") ? 2 : 1
-                }
+                position = bytes.skippingString(at: position)
+                continue
             case UInt8(ascii: "{") where emptyValueStarts.contains(position):
                 break
             case UInt8(ascii: "{"), UInt8(ascii: "["):
@@ -162,19 +160,17 @@ extension EncodingCore {
             slots[place.parent, default: []].append((token, place))
         }
         let outer: Frame? = valueStart.depth > 0 ? frames[valueStart.depth - 1] : nil
-        let removed = removedIDs()
         var reader = AddressReader(bytes: UnsafeBufferPointer(start: writer.base, count: writer.count),
                                    emptyValues: emptyValueStarts, mapped: bracketIDs, start: valueStart,
-                                   slots: slots, removedIDs: removed, nextID: valueStart.firstID, position: valueStart.offset)
+                                   slots: slots, removedIDs: removedIDs(), nextID: valueStart.firstID, position: valueStart.offset)
         let root = MergeAddresses.Home(parent: outer?.id ?? 0, key: nil, element: max((outer?.count ?? 1) - 1, 0),
                                        isObject: false, component: nil)
-        guard reader.value(root), !reader.failed else { return nil }
         // The containers still open must be those on the stack, innermost
         // last, and every id given must have been found: else the output is not
         // what the scan takes it for, and the value is encoded again instead.
+        guard reader.read(root, idsUpTo: nextID) else { return nil }
         let open = reader.open.reversed()
-        while let end = removed[reader.nextID] { reader.nextID = end }
-        guard reader.nextID == nextID, open.count == frames.count - valueStart.depth else { return nil }
+        guard open.count == frames.count - valueStart.depth else { return nil }
         for (i, id) in open.enumerated() {
             let frame = frames[valueStart.depth + i]
             guard frame.id == id else { return nil }
@@ -204,15 +200,11 @@ extension EncodingCore {
     /// the object's id. Nil if the output is not what the read takes it for.
     func readBracketIDs(in bytes: UnsafeBufferPointer<UInt8>, emptyValues: OutputOffsets, mapped: BracketIDs,
                         firstID: Int) -> BracketIDs? {
-        let removed = removedIDs()
         var reader = AddressReader(bytes: bytes, emptyValues: emptyValues, mapped: mapped, start: valueStart,
-                                   slots: [:], removedIDs: removed, nextID: firstID, position: 0)
+                                   slots: [:], removedIDs: removedIDs(), nextID: firstID, position: 0)
         reader.collects = true
         let root = MergeAddresses.Home(parent: 0, key: nil, element: 0, isObject: true, component: nil)
-        guard reader.value(root), !reader.failed else { return nil }
-        while let end = removed[reader.nextID] { reader.nextID = end }
-        guard reader.nextID == nextID else { return nil }
-        return reader.collected
+        return reader.read(root, idsUpTo: nextID) ? reader.collected : nil
     }
 }
 
@@ -265,10 +257,17 @@ private struct AddressReader {
 
     private var atEnd: Bool { position >= bytes.count }
 
+    /// Reads the value at ``position``, whose home is `root`: whether the
+    /// output was as expected and held every id below `end` (the next id the
+    /// core gives) but those taken back.
+    mutating func read(_ root: MergeAddresses.Home, idsUpTo end: Int) -> Bool {
+        guard value(root), !failed else { return false }
+        while let next = removedIDs[nextID] { nextID = next }
+        return nextID == end
+    }
+
     private mutating func skipSpace() {
-        while position < bytes.count && (bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\n")) {
-            position += 1
-        }
+        position = bytes.skippingSpace(from: position)
     }
 
     /// Reads the value at ``position``, whose home is `home` (in an array,
@@ -301,10 +300,8 @@ private struct AddressReader {
             home.isObject = byte == UInt8(ascii: "{")
             found.frames[id] = home
             if let key = home.key {
-                // As ``EncodingCore/recordHome(ofFrame:isObject:component:)`` does.
-                let place = MergeAddresses.KeyPlace(parent: found.first(home.parent), key: Array(bytes[key]))
-                if let last = found.lastUnderKey[place], last.isObject == home.isObject { found.sameAs[id] = found.first(last.id) }
-                found.lastUnderKey[place] = (id, home.isObject, key.lowerBound - 1)
+                // The output shows every write of the key (see ``member(of:key:)``).
+                found.noteContainer(id, isObject: home.isObject, under: found.place(home.parent, bytes[key]), keyStart: key.lowerBound - 1)
             }
             position += 1
             let read: Bool
@@ -325,11 +322,7 @@ private struct AddressReader {
             skipString()
             return true
         default:
-            while position < bytes.count {
-                let b = bytes[position]
-                if b == UInt8(ascii: ",") || b == UInt8(ascii: "}") || b == UInt8(ascii: "]") || b <= 0x20 { break }
-                position += 1
-            }
+            position = bytes.skippingScalar(at: position)
             return true
         }
     }
@@ -349,11 +342,7 @@ private struct AddressReader {
     }
 
     private mutating func skipString() {
-        position += 1
-        while position < bytes.count && bytes[position] != UInt8(ascii: "\"") {
-            position += bytes[position] == UInt8(ascii: "\\") ? 2 : 1
-        }
-        position += 1
+        position = bytes.skippingString(at: position)
     }
 
     /// Reads a member's key and colon; its range, without the quotes.
@@ -414,7 +403,7 @@ private struct AddressReader {
         if !found.lastUnderKey.isEmpty && !atEnd {
             let byte = bytes[position]
             if byte != UInt8(ascii: "[") && (byte != UInt8(ascii: "{") || emptyValues.contains(position)) {
-                found.lastUnderKey[MergeAddresses.KeyPlace(parent: found.first(id), key: Array(bytes[key]))] = nil
+                found.lastUnderKey[found.place(id, bytes[key])] = nil
             }
         }
         return value(MergeAddresses.Home(parent: id, key: key, element: 0, isObject: false, component: nil))

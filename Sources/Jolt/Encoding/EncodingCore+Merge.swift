@@ -436,11 +436,7 @@ struct MergeParser {
             return .raw(start..<position)
         default:
             let start = position
-            while position < bytes.count {
-                let byte = bytes[position]
-                if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") || byte <= 0x20 { break }
-                position += 1
-            }
+            position = bytes.skippingScalar(at: position)
             return .raw(start..<position)
         }
     }
@@ -479,9 +475,7 @@ struct MergeParser {
     /// Moves past the white space of pretty-printed output.
     @inline(__always)
     private mutating func skipSpace() {
-        while position < bytes.count && (bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\n")) {
-            position += 1
-        }
+        position = bytes.skippingSpace(from: position)
     }
 
     /// Reads the object or array at `position` into `existing` if that is an
@@ -556,10 +550,6 @@ struct MergeParser {
 
     /// Moves past the string starting at `position`.
     private mutating func skipString() {
-        position += 1
-        while bytes[position] != UInt8(ascii: "\"") {
-            position += bytes[position] == UInt8(ascii: "\\") ? 2 : 1
-        }
-        position += 1
+        position = bytes.skippingString(at: position)
     }
 }

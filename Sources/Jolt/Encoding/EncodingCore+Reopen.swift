@@ -74,6 +74,21 @@ final class MergeAddresses {
         sameAs.isEmpty ? id : sameAs[id] ?? id
     }
 
+    /// The place of the key `key` (escaped bytes) in the object `parent`.
+    func place(_ parent: Int, _ key: some Sequence<UInt8>) -> KeyPlace {
+        KeyPlace(parent: first(parent), key: Array(key))
+    }
+
+    /// Records the container `id`, opened under `place` with its key at
+    /// `keyStart`, as that key's last value. If the key's last value was a
+    /// container of the same kind, and still is (`stillLast`, given where that
+    /// one's key starts), `id` is one with it.
+    func noteContainer(_ id: Int, isObject: Bool, under place: KeyPlace, keyStart: Int,
+                       stillLast: (Int) -> Bool = { _ in true }) {
+        if let last = lastUnderKey[place], last.isObject == isObject, stillLast(last.keyStart) { sameAs[id] = first(last.id) }
+        lastUnderKey[place] = (id, isObject, keyStart)
+    }
+
     /// Keeps the element count of the array `id`, being closed, for its next opening.
     @inline(never)
     func noteClosedArray(_ id: Int, count: Int) {
@@ -110,23 +125,18 @@ extension EncodingCore {
     func recordHome(ofFrame id: Int, isObject: Bool, component: String?) {
         let home = currentHome(isObject: isObject, component: component)
         merge.frames[id] = home
-        if let key = home.key { noteContainer(id, isObject: isObject, parent: home.parent, key: key) }
+        // The key's last value is still the container before it unless the
+        // key was written again since in this opening of the object.
+        guard let key = home.key else { return }
+        merge.noteContainer(id, isObject: isObject, under: keyPlace(home.parent, key), keyStart: key.lowerBound - 1) { start in
+            let written = lastWrite(of: key)
+            return written == nil || written == start
+        }
     }
 
-    /// Records the container `id`, opened under the key at `key` in the
-    /// innermost object, as that key's last value; if the key's last value was
-    /// a container of the same kind, `id` is one with it (see
-    /// ``MergeAddresses/sameAs``). That key was not written again since in
-    /// this opening of the object, or it holds something else now.
-    private func noteContainer(_ id: Int, isObject: Bool, parent: Int, key: Range<Int>) {
-        let place = MergeAddresses.KeyPlace(parent: merge.first(parent),
-                                            key: Array(UnsafeBufferPointer(start: writer.base + key.lowerBound, count: key.count)))
-        let keyStart = key.lowerBound - 1
-        if let last = merge.lastUnderKey[place], last.isObject == isObject {
-            let written = lastWrite(of: key)
-            if written == nil || written == last.keyStart { merge.sameAs[id] = merge.first(last.id) }
-        }
-        merge.lastUnderKey[place] = (id, isObject, keyStart)
+    /// The place of the key at `key` in the output, in the object `parent`.
+    private func keyPlace(_ parent: Int, _ key: Range<Int>) -> MergeAddresses.KeyPlace {
+        merge.place(parent, UnsafeBufferPointer(start: writer.base + key.lowerBound, count: key.count))
     }
 
     /// Where the innermost object's last member before the last one with the
@@ -206,11 +216,10 @@ extension EncodingCore {
     }
 
     /// Records that the key just written at `keyStart` opens again the
-    /// container `id` (at `home`): still its key's last value.
+    /// container `id` (at `home`, whose key it repeats): still its key's last value.
     private func noteReopened(_ id: Int, home: MergeAddresses.Home, keyStart: Int) {
-        let key = (keyStart + 1)..<(keyStart + 1 + (home.key?.count ?? 0))
-        let place = MergeAddresses.KeyPlace(parent: merge.first(home.parent),
-                                            key: Array(UnsafeBufferPointer(start: writer.base + key.lowerBound, count: key.count)))
+        guard let key = home.key else { return }
+        let place = keyPlace(home.parent, key)
         if let last = merge.lastUnderKey[place], merge.first(last.id) == merge.first(id) {
             merge.lastUnderKey[place] = (last.id, last.isObject, keyStart)
         }

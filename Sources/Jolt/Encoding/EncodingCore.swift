@@ -199,10 +199,11 @@ final class EncodingCore {
         _modify { yield &state.pointee.bracketIDs }
     }
     /// The tokens of super encoders whose place was filled with `{}` because
-    /// their container went on before they were used, with where that `{}` stands. Foundation writes a
-    /// super encoder's value into its place when the encoder is released; such
-    /// a late use is a use out of order (see ``JoltByteEncoder/cannotEncode()``):
-    /// merge mode writes the value over the `{}` (``placeLateSuperSlot(_:depth:)``).
+    /// their container went on before they were used, with where that `{}`
+    /// stands. Foundation writes a super encoder's value into its place when
+    /// the encoder is released; such a late use is a use out of order (see
+    /// ``JoltByteEncoder/cannotEncode()``), whose value is written over the
+    /// `{}` (``placeLateSuperSlot(_:depth:)``).
     @inline(__always) var abandonedSuperTokens: [Int: SuperSlot] {
         get { state.pointee.abandonedSuperTokens }
         _modify { yield &state.pointee.abandonedSuperTokens }
