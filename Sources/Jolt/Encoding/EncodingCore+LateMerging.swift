@@ -60,6 +60,20 @@ struct ValueStart {
     /// The containers a merge made one with another (a container key written
     /// again): their id, and the id of the one they are written into.
     var mergedInto: [Int: Int] = [:]
+
+    /// Starts a value at `offset`, `depth` containers deep, whose first
+    /// container takes `firstID`. The tables are emptied only when something
+    /// filled them: this runs once per encode.
+    mutating func reset(offset: Int, depth: Int, firstID: Int) {
+        self.offset = offset
+        self.depth = depth
+        self.firstID = firstID
+        reordered = false
+        if !removedIDs.isEmpty { removedIDs.removeAll() }
+        if !sortedMembers.isEmpty { sortedMembers.removeAll() }
+        if !mergedEnds.isEmpty { mergedEnds.removeAll() }
+        if !mergedInto.isEmpty { mergedInto.removeAll() }
+    }
 }
 
 extension EncodingCore {
@@ -110,7 +124,7 @@ extension EncodingCore {
         // A slot of a value before is not written into any more.
         if !abandonedSuperTokens.isEmpty { abandonedSuperTokens.removeAll() }
         if !bracketIDs.isEmpty { bracketIDs.removeAll() }
-        valueStart = ValueStart(offset: writer.count, depth: frames.count, firstID: nextID)
+        state.pointee.valueStart.reset(offset: writer.count, depth: frames.count, firstID: nextID)
     }
 
     /// Starts late merging, at the first use of a closed container or super
